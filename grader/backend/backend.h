@@ -1,0 +1,28 @@
+// Where a submission runs: the GPU, or (issue #3) the CPU simulator. A backend builds runners and says
+// whether it can run them here; running them is the same for every backend (run/runner_session.h).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "build/toolchain.h"
+
+namespace cudagrade {
+
+struct Availability {
+  bool usable = false;
+  std::string reason;  // why not, when not usable
+  std::string device;  // what it runs on, when usable
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  virtual Availability availability() = 0;
+  virtual Toolchain& toolchain() = 0;
+  // Whether timings on this backend mean anything (not on a simulator).
+  virtual bool can_time() const = 0;
+};
+
+}  // namespace cudagrade

@@ -1,0 +1,17 @@
+// Asks the CUDA runtime whether a GPU is usable here, without running any student code.
+#pragma once
+
+#include <string>
+
+namespace cudagrade {
+
+struct GpuProbe {
+  bool usable = false;
+  std::string reason;            // the CUDA error when not usable
+  std::string name;              // "NVIDIA H100 80GB HBM3"
+  std::string arch;              // "90": compute capability without the dot
+};
+
+GpuProbe probe_gpu();
+
+}  // namespace cudagrade

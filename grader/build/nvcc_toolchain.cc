@@ -1,0 +1,148 @@
+#include "build/nvcc_toolchain.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "labs/lab.h"
+
+namespace cudagrade {
+namespace {
+
+constexpr const char* kObject = "object.o";
+constexpr const char* kRunner = "runner";
+constexpr const char* kLog = "log.txt";
+
+void save_log(const std::filesystem::path& dir, const std::string& log) { std::ofstream(dir / kLog) << log; }
+
+std::string load_log(const std::filesystem::path& dir) {
+  std::error_code error;
+  return std::filesystem::exists(dir / kLog, error) ? read_file(dir / kLog) : std::string();
+}
+
+}  // namespace
+
+std::string first_error_line(const std::string& log) {
+  std::istringstream lines(log);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.find("error") != std::string::npos) return line;
+  }
+  return log.substr(0, log.find('\n'));
+}
+
+NvccToolchain::NvccToolchain(ProjectPaths paths, CommandRunner& runner, std::string arch, std::string nvcc)
+    : paths_(std::move(paths)),
+      runner_(runner),
+      arch_(std::move(arch)),
+      nvcc_(std::move(nvcc)),
+      cache_(paths_.cache / "nvcc") {}
+
+std::string NvccToolchain::describe() const { return fmt::format("nvcc, sm_{}", arch_); }
+
+std::string NvccToolchain::version() {
+  if (version_.empty()) {
+    CommandResult result = runner_.run({nvcc_, "--version"}, std::chrono::seconds(30));
+    version_ = result.outcome == CommandResult::Outcome::kSucceeded ? result.output : std::string();
+  }
+  return version_;
+}
+
+NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::filesystem::path& source,
+                                           const std::string& staged_name,
+                                           const std::vector<std::string>& include_dirs) {
+  std::vector<std::string> command = {nvcc_, "-std=c++17", "-O3", "-arch=sm_" + arch_, "-lineinfo"};
+  for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
+  command.insert(command.end(), {"-c", staged_name, "-o", kObject});
+  const std::string contents = read_file(source);
+  const std::string inputs = fmt::format("{}\n{}\n{}\n", version(), fmt::join(command, " "), contents);
+
+  std::string log;
+  BuildCache::Entry entry = cache_.get_or_build(label, inputs, [&](const std::filesystem::path& dir) {
+    std::ofstream(dir / staged_name, std::ios::binary) << contents;
+    std::vector<std::string> in_dir = command;
+    // nvcc runs in the entry's folder, so messages name the file as the student does: "matmul.cu(12)".
+    in_dir[in_dir.size() - 3] = (dir / staged_name).string();
+    in_dir.back() = (dir / kObject).string();
+    CommandResult result = runner_.run(in_dir, kCompileTimeout);
+    log = result.output;
+    const std::string prefix = dir.string() + "/";
+    for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
+    save_log(dir, log);
+    switch (result.outcome) {
+      case CommandResult::Outcome::kSucceeded: return BuildCache::MakeOutcome::kSucceeded;
+      case CommandResult::Outcome::kFailed: return BuildCache::MakeOutcome::kFailed;
+      case CommandResult::Outcome::kTimedOut:
+        log += fmt::format("\nnvcc did not finish within {} s\n", kCompileTimeout.count());
+        return BuildCache::MakeOutcome::kNotJudged;
+      case CommandResult::Outcome::kNotStarted: return BuildCache::MakeOutcome::kNotJudged;
+    }
+    return BuildCache::MakeOutcome::kNotJudged;
+  });
+  if (entry.cached) log = load_log(entry.dir);
+  return {entry, log};
+}
+
+BuildResult NvccToolchain::build(const BuildRequest& request) {
+  const Lab& lab = *request.lab;
+  const std::string grader = paths_.grader_dir().string();
+  const std::string skeleton = paths_.skeleton_dir(lab.name()).string();
+  BuildResult result;
+
+  Step harness = compile("harness", paths_.grader_dir() / "runner" / "runner_main.cu", "runner_main.cu", {grader});
+  Step entry = compile("entry-" + lab.name(), paths_.grader_dir() / "labs" / lab.name() / "entry.cu", "entry.cu",
+                       {grader, skeleton});
+  for (const Step* step : {&harness, &entry}) {
+    if (step->entry.succeeded) continue;
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.log = step->log;
+    result.summary = "the grader's own harness did not build: " + first_error_line(step->log);
+    if (step->entry.transient) std::filesystem::remove_all(step->entry.dir);
+    return result;
+  }
+
+  Step submission = compile("submission", request.source, lab.submission_file(), {skeleton});
+  result.log = submission.log;
+  result.cached = submission.entry.cached;
+  if (!submission.entry.succeeded) {
+    if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
+    const bool judged = !submission.entry.transient;
+    result.outcome = judged ? BuildResult::Outcome::kCompileError : BuildResult::Outcome::kInfraError;
+    result.summary = judged ? "compile error: " + first_error_line(submission.log)
+                            : "the compiler could not be run: " + first_error_line(submission.log);
+    return result;
+  }
+
+  std::vector<std::string> link = {nvcc_, "-arch=sm_" + arch_};
+  for (const Step* step : {&harness, &entry, &submission}) link.push_back((step->entry.dir / kObject).string());
+  link.insert(link.end(), {"-o", kRunner});
+  link.insert(link.end(), request.libraries.begin(), request.libraries.end());
+  std::string link_log;
+  BuildCache::Entry linked = cache_.get_or_build("runner", fmt::format("{}\n", fmt::join(link, " ")),
+                                                 [&](const std::filesystem::path& dir) {
+                                                   std::vector<std::string> command = link;
+                                                   *(command.end() - 1 - request.libraries.size()) =
+                                                       (dir / kRunner).string();
+                                                   CommandResult run = runner_.run(command, kCompileTimeout);
+                                                   link_log = run.output;
+                                                   save_log(dir, link_log);
+                                                   return run.outcome == CommandResult::Outcome::kSucceeded
+                                                              ? BuildCache::MakeOutcome::kSucceeded
+                                                              : BuildCache::MakeOutcome::kFailed;
+                                                 });
+  if (linked.cached) link_log = load_log(linked.dir);
+  if (!linked.succeeded) {
+    // The harness links cleanly with any file that compiles unless the file defines a symbol it owns.
+    result.outcome = BuildResult::Outcome::kCompileError;
+    result.log += link_log;
+    result.summary = "link error: " + first_error_line(link_log);
+    return result;
+  }
+  result.outcome = BuildResult::Outcome::kBuilt;
+  result.runner = linked.dir / kRunner;
+  result.summary = result.cached ? "built (cached)" : "built";
+  return result;
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,45 @@
+// Builds runners for the GPU: the harness (grader/runner/runner_main.cu and the lab's entry.cu) and the
+// submission are compiled by nvcc into separate objects and linked, all through the build cache.
+#pragma once
+
+#include <memory>
+
+#include "build/build_cache.h"
+#include "build/command_runner.h"
+#include "build/toolchain.h"
+#include "core/paths.h"
+
+namespace cudagrade {
+
+inline constexpr std::chrono::seconds kCompileTimeout{180};
+
+class NvccToolchain : public Toolchain {
+ public:
+  // arch: a compute capability without the dot, e.g. "90".
+  NvccToolchain(ProjectPaths paths, CommandRunner& runner, std::string arch, std::string nvcc);
+
+  std::string describe() const override;
+  BuildResult build(const BuildRequest& request) override;
+
+ private:
+  struct Step {
+    BuildCache::Entry entry;
+    std::string log;
+  };
+  // Compiles one source into dir/<object>, unless the cache has it.
+  Step compile(const std::string& label, const std::filesystem::path& source, const std::string& staged_name,
+               const std::vector<std::string>& include_dirs);
+  std::string version();
+
+  ProjectPaths paths_;
+  CommandRunner& runner_;
+  std::string arch_;
+  std::string nvcc_;
+  std::string version_;
+  BuildCache cache_;
+};
+
+// The first compiler error line of a log, for the one-line summary.
+std::string first_error_line(const std::string& log);
+
+}  // namespace cudagrade

@@ -1,0 +1,34 @@
+// Turns one .cu file (a student's, a reference, a baseline) into a runner executable for a lab. The GPU
+// backend builds with nvcc; the CPU simulator will build the same file with a host compiler.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cudagrade {
+
+class Lab;
+
+struct BuildRequest {
+  const Lab* lab = nullptr;
+  std::filesystem::path source;
+  std::vector<std::string> libraries;  // extra linker flags, for trusted baselines only
+};
+
+struct BuildResult {
+  enum class Outcome { kBuilt, kCompileError, kInfraError } outcome = Outcome::kInfraError;
+  std::filesystem::path runner;
+  std::string log;      // the compiler's own words
+  std::string summary;  // one line for the report
+  bool cached = false;
+};
+
+class Toolchain {
+ public:
+  virtual ~Toolchain() = default;
+  virtual std::string describe() const = 0;
+  virtual BuildResult build(const BuildRequest& request) = 0;
+};
+
+}  // namespace cudagrade

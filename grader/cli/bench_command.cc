@@ -1,0 +1,92 @@
+// `cudagrade bench`: every reference of a lab and the lab's baselines timed on one size in one run, printed
+// as the Markdown table docs/BENCHMARKS.md records. Each reference goes through the same pipeline as a
+// student's file, so its output is checked before and after it is timed.
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <ctime>
+#include <iostream>
+
+#include "cli/command_support.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+namespace {
+
+struct BenchOptions {
+  std::string lab;
+  std::string size;
+  std::string backend = "gpu";
+};
+
+std::string percent(const std::optional<double>& value) {
+  return value ? fmt::format("{:.1f}%", *value) : std::string("-");
+}
+
+void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeReport>>& rows,
+                 const std::string& command) {
+  const std::time_t now = std::time(nullptr);
+  const std::string device = rows.empty() ? "?" : rows.front().second.device;
+  std::cout << fmt::format("### {} {} on {}, {:%Y-%m-%d}\n\n", lab.name(), fmt::join(rows.front().second.cases[0].size, "x"),
+                           device, fmt::gmtime(now));
+  std::cout << fmt::format("Command: `{}`\n\n", command);
+  std::cout << "| implementation | status | median ms | spread | samples | GFLOP/s | GB/s | % of baseline | % of copy "
+               "bandwidth |\n|---|---|---|---|---|---|---|---|---|\n";
+  const SpeedResult* any_speed = nullptr;
+  for (const auto& [name, report] : rows) {
+    const CaseResult& result = report.cases.at(0);
+    if (!result.speed) {
+      std::cout << fmt::format("| {} | {} | - | - | - | - | - | - | - |\n", name, to_string(result.status));
+      continue;
+    }
+    const SpeedResult& speed = *result.speed;
+    any_speed = &speed;
+    std::cout << fmt::format("| {} | {} | {:.4f} | {:.2f}% | {} | {:.1f} | {:.1f} | {} | {} |\n", name,
+                             to_string(result.status), speed.student.median_ms, 100 * speed.student.noise,
+                             speed.student.samples, speed.gflops, speed.gbps, percent(speed.percent_of_baseline),
+                             percent(speed.percent_of_bandwidth));
+  }
+  if (any_speed == nullptr) return;
+  TestCase sized;
+  sized.size = rows.front().second.cases[0].size;
+  const WorkCount work = lab.work(sized);
+  for (const BaselineTiming& baseline : any_speed->baselines) {
+    const double seconds = baseline.timing.median_ms * 1e-3;
+    std::cout << fmt::format("| {} (baseline) | passed | {:.4f} | {:.2f}% | {} | {:.1f} | {:.1f} | 100% | - |\n",
+                             baseline.name, baseline.timing.median_ms, 100 * baseline.timing.noise,
+                             baseline.timing.samples, work.flops / seconds / 1e9, work.bytes / seconds / 1e9);
+  }
+}
+
+}  // namespace
+
+CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals) {
+  auto options = std::make_shared<BenchOptions>();
+  command.add_option("lab", options->lab, "the lab, e.g. matmul")->required();
+  command.add_option("--size", options->size, "problem size: M,K,N for matmul, n for reduction")->required();
+  add_backend_option(command, options->backend);
+  return [options, &globals] {
+    const Lab& lab = lab_named(options->lab);
+    auto run = prepare_backend(globals, options->backend);
+    TestCase test_case;
+    test_case.size = parse_size(options->size, lab);
+    test_case.name = "bench-" + fmt::format("{}", fmt::join(test_case.size, "x"));
+    test_case.kind = CaseKind::kPerformance;
+    test_case.seed = default_seed(test_case.name);
+    test_case.tolerance = lab.default_tolerance(test_case.distribution);
+    test_case.timeout_s = 4 * kDefaultPerformanceTimeoutSeconds;
+    // One grader for all rows: baselines and the copy bandwidth are timed once and shared by every row.
+    Grader grader(lab, *run->backend.backend, run->paths, {});
+    std::vector<std::pair<std::string, GradeReport>> rows;
+    CaseStatus worst = CaseStatus::kPassed;
+    for (const std::string& name : run->paths.reference_names(lab.name())) {
+      GradeReport report = grader.run_one(run->paths.reference_file(lab.name(), name), test_case, {true, std::nullopt});
+      if (severity(report.verdict) > severity(worst)) worst = report.verdict;
+      rows.emplace_back(name, std::move(report));
+    }
+    print_table(lab, rows, fmt::format("cudagrade bench {} --size {}", lab.name(), options->size));
+    return exit_code_for(worst);
+  };
+}
+
+}  // namespace cudagrade

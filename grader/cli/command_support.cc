@@ -1,0 +1,128 @@
+#include "cli/command_support.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "labs/registry.h"
+#include "report/printer.h"
+
+namespace cudagrade {
+
+LoaderContext loader_context(const ProjectPaths& paths) {
+  return {[](const std::string& name) { return find_lab(name); },
+          [paths](const std::string& lab, const std::string& reference) {
+            return std::filesystem::exists(paths.reference_file(lab, reference));
+          }};
+}
+
+const Lab& lab_named(const std::string& name) {
+  if (const Lab* lab = find_lab(name)) return *lab;
+  std::string known;
+  for (const Lab* lab : all_labs()) known += (known.empty() ? "" : ", ") + lab->name();
+  throw UsageError(fmt::format("unknown lab '{}' (labs: {})", name, known));
+}
+
+TestSuite load_suite(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option) {
+  const std::filesystem::path file =
+      cases_option.empty() ? paths.testcases_file(lab.name()) : std::filesystem::path(cases_option);
+  LoadResult loaded = load_test_suite(file, loader_context(paths));
+  if (!loaded.suite) {
+    std::string problems;
+    for (const LoadProblem& problem : loaded.problems) problems += "\n  " + problem.to_string();
+    throw UsageError("the test cases cannot be used:" + problems);
+  }
+  if (loaded.suite->lab != lab.name()) {
+    throw UsageError(fmt::format("{} holds cases for lab '{}', not '{}'", file.string(), loaded.suite->lab,
+                                 lab.name()));
+  }
+  return *loaded.suite;
+}
+
+void require_readable(const std::string& submission) {
+  std::ifstream file(submission);
+  if (!file) throw UsageError("cannot read the submission " + submission);
+}
+
+int exit_code_for(CaseStatus verdict) {
+  if (verdict == CaseStatus::kPassed || verdict == CaseStatus::kSkipped) return kExitPassed;
+  if (verdict == CaseStatus::kInfraError) return kExitInfra;
+  return kExitFailed;
+}
+
+void GradingOptions::add_to(CLI::App& command) {
+  command.add_option("lab", lab, "the lab, e.g. matmul")->required();
+  command.add_option("file", submission, "the submission, e.g. matmul.cu")->required();
+  add_backend_option(command, backend);
+  command.add_option("--format", format, "output on stdout: text or json")->check(CLI::IsMember({"text", "json"}));
+  command.add_option("--json", json_file, "also write the JSON report to this file");
+}
+
+void add_backend_option(CLI::App& command, std::string& backend) {
+  command.add_option("--backend", backend, "where to run: gpu, sim or auto (gpu when one is usable)")
+      ->check(CLI::IsMember(backend_names()));
+}
+
+std::unique_ptr<PreparedRun> prepare_backend(const GlobalOptions& globals, const std::string& backend) {
+  auto run = std::make_unique<PreparedRun>();
+  run->paths = ProjectPaths::discover(globals.root, globals.cache_dir);
+  run->backend = choose_backend(backend, run->paths, run->command_runner);
+  if (!run->backend.backend) throw UsageError(run->backend.note);
+  if (!run->backend.note.empty()) std::cerr << "cudagrade: " << run->backend.note << "\n";
+  return run;
+}
+
+std::unique_ptr<PreparedRun> prepare_run(const GlobalOptions& globals, const GradingOptions& options) {
+  require_readable(options.submission);
+  return prepare_backend(globals, options.backend);
+}
+
+// Prints the report in every requested format and returns the exit code.
+int publish(const GradeReport& report, const GradingOptions& options) {
+  MultiPrinter printers;
+  if (options.format == "json") {
+    printers.add(std::make_unique<JsonPrinter>(std::cout));
+  } else {
+    const bool colour = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    printers.add(std::make_unique<TextPrinter>(std::cout, colour));
+  }
+  std::ofstream json_file;
+  if (!options.json_file.empty()) {
+    json_file.open(options.json_file);
+    if (!json_file) throw UsageError("cannot write " + options.json_file);
+    printers.add(std::make_unique<JsonPrinter>(json_file));
+  }
+  printers.print(report);
+  return exit_code_for(report.verdict);
+}
+
+std::vector<int64_t> parse_size(const std::string& text, const Lab& lab) {
+  std::vector<int64_t> size;
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t end = text.find_first_of(",x", at);
+    if (end == std::string::npos) end = text.size();
+    try {
+      size_t used = 0;
+      long long value = std::stoll(text.substr(at, end - at), &used);
+      if (used != end - at || value < 1) throw std::invalid_argument("not positive");
+      size.push_back(value);
+    } catch (const std::exception&) {
+      throw UsageError(fmt::format("--size '{}': each size must be a positive integer", text));
+    }
+    at = end + 1;
+  }
+  const auto& fields = lab.size_fields();
+  if (size.size() != fields.size()) {
+    throw UsageError(fmt::format("--size for {} takes {} numbers ({}), e.g. --size {}", lab.name(), fields.size(),
+                                 fmt::join(fields, ","), fields.size() == 3 ? "16,13,7" : "1000"));
+  }
+  if (auto problem = lab.size_problem(size)) throw UsageError("--size: " + *problem);
+  return size;
+}
+
+
+}  // namespace cudagrade

@@ -1,0 +1,52 @@
+// What the subcommands share: finding labs and test cases, choosing a backend, printing a report.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/registry.h"
+#include "cli/commands.h"
+#include "core/report.h"
+#include "labs/lab.h"
+#include "testcases/loader.h"
+
+namespace cudagrade {
+
+LoaderContext loader_context(const ProjectPaths& paths);
+// The lab named on the command line; a UsageError listing the labs when there is none.
+const Lab& lab_named(const std::string& name);
+// testcases/<lab>.yaml, or the file --cases names; a UsageError with every problem when it is malformed.
+TestSuite load_suite(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option);
+void require_readable(const std::string& submission);
+int exit_code_for(CaseStatus verdict);
+// "16,13,7" or "16x13x7" -> {16, 13, 7}, checked against the lab's size fields.
+std::vector<int64_t> parse_size(const std::string& text, const Lab& lab);
+
+// Options shared by the commands that grade one submission.
+struct GradingOptions {
+  std::string lab;
+  std::string submission;
+  std::string backend = "auto";
+  std::string format = "text";
+  std::string json_file;
+
+  void add_to(CLI::App& command);
+};
+
+void add_backend_option(CLI::App& command, std::string& backend);
+
+struct PreparedRun {
+  ProjectPaths paths;
+  SubprocessCommandRunner command_runner;
+  BackendChoice backend;
+};
+
+std::unique_ptr<PreparedRun> prepare_backend(const GlobalOptions& globals, const std::string& backend);
+std::unique_ptr<PreparedRun> prepare_run(const GlobalOptions& globals, const GradingOptions& options);
+// Prints the report in every requested format and returns the exit code.
+int publish(const GradeReport& report, const GradingOptions& options);
+
+CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals);
+
+}  // namespace cudagrade

@@ -1,0 +1,123 @@
+#include "cli/commands.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/command_support.h"
+#include "labs/registry.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+namespace {
+
+CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
+  struct Options : GradingOptions {
+    std::string cases;
+    bool include_hidden = false;
+  };
+  auto options = std::make_shared<Options>();
+  options->add_to(command);
+  command.add_option("--cases", options->cases, "test cases (default: testcases/<lab>.yaml)");
+  command.add_flag("--include-hidden", options->include_hidden, "also grade hidden cases (for instructors)");
+  return [options, &globals] {
+    const Lab& lab = lab_named(options->lab);
+    auto run = prepare_run(globals, *options);
+    TestSuite suite = load_suite(run->paths, lab, options->cases);
+    Grader grader(lab, *run->backend.backend, run->paths, {options->include_hidden, {}});
+    return publish(grader.grade(options->submission, suite), *options);
+  };
+}
+
+CommandAction setup_run(CLI::App& command, const GlobalOptions& globals) {
+  struct Options : GradingOptions {
+    std::string size;
+    std::string dump_dir;
+    uint64_t seed = 0;
+  };
+  auto options = std::make_shared<Options>();
+  options->add_to(command);
+  command.add_option("--size", options->size, "problem size: M,K,N for matmul, n for reduction")->required();
+  command.add_option("--dump", options->dump_dir, "write the inputs and outputs as readable text files here");
+  command.add_option("--seed", options->seed, "input seed (default: derived from the size)");
+  return [options, &globals] {
+    const Lab& lab = lab_named(options->lab);
+    TestCase test_case;
+    test_case.size = parse_size(options->size, lab);
+    test_case.name = "size-" + fmt::format("{}", fmt::join(test_case.size, "x"));
+    test_case.kind = CaseKind::kPerformance;
+    test_case.seed = options->seed != 0 ? options->seed : default_seed(test_case.name);
+    test_case.tolerance = lab.default_tolerance(test_case.distribution);
+    test_case.timeout_s = kDefaultPerformanceTimeoutSeconds;
+    CaseOptions case_options{true, std::nullopt};
+    if (!options->dump_dir.empty()) {
+      std::filesystem::create_directories(options->dump_dir);
+      case_options.dump_dir = options->dump_dir;
+    }
+    auto run = prepare_run(globals, *options);
+    Grader grader(lab, *run->backend.backend, run->paths, {});
+    int code = publish(grader.run_one(options->submission, test_case, case_options), *options);
+    if (case_options.dump_dir) std::cerr << "cudagrade: wrote the matrices to " << options->dump_dir << "\n";
+    return code;
+  };
+}
+
+CommandAction setup_list(CLI::App& command, const GlobalOptions& globals) {
+  auto include_hidden = std::make_shared<bool>(false);
+  command.add_flag("--include-hidden", *include_hidden, "also list hidden cases (for instructors)");
+  return [include_hidden, &globals] {
+    const ProjectPaths paths = ProjectPaths::discover(globals.root, globals.cache_dir);
+    for (const Lab* lab : all_labs()) {
+      std::cout << fmt::format("{}: {}\n  submit: {}\n  references: {}\n", lab->name(), lab->title(),
+                               lab->submission_file(), fmt::join(paths.reference_names(lab->name()), ", "));
+      TestSuite suite = load_suite(paths, *lab, "");
+      int hidden = 0;
+      for (const TestCase& test_case : suite.cases) {
+        if (test_case.hidden && !*include_hidden) {
+          ++hidden;
+          continue;
+        }
+        std::cout << fmt::format("    {:<28} {:<13} {:<16} {:>5} pts{}\n", test_case.name, to_string(test_case.kind),
+                                 fmt::format("{}", fmt::join(test_case.size, "x")), test_case.max_points(),
+                                 test_case.hidden ? "  (hidden)" : "");
+      }
+      if (hidden > 0) std::cout << fmt::format("    and {} hidden case(s)\n", hidden);
+    }
+    return static_cast<int>(kExitPassed);
+  };
+}
+
+CommandAction setup_validate(CLI::App& command, const GlobalOptions& globals) {
+  auto file = std::make_shared<std::string>();
+  command.add_option("file", *file, "a test-case YAML file")->required();
+  return [file, &globals] {
+    const ProjectPaths paths = ProjectPaths::discover(globals.root, globals.cache_dir);
+    LoadResult loaded = load_test_suite(*file, loader_context(paths));
+    for (const LoadProblem& problem : loaded.problems) std::cerr << problem.to_string() << "\n";
+    if (!loaded.suite) return static_cast<int>(kExitUsage);
+    double points = 0;
+    for (const TestCase& test_case : loaded.suite->cases) points += test_case.max_points();
+    std::cout << fmt::format("{}: ok, {} cases for lab {}, {} points\n", *file, loaded.suite->cases.size(),
+                             loaded.suite->lab, points);
+    return static_cast<int>(kExitPassed);
+  };
+}
+
+}  // namespace
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"check", "grade one submission on a lab's test cases", setup_check},
+      {"run", "run one problem size, as the course's console program did", setup_run},
+      {"list", "list the labs and their test cases", setup_list},
+      {"validate", "check a test-case YAML file", setup_validate},
+      {"bench", "time every reference of a lab and its baselines on one size, as a Markdown table", setup_bench},
+  };
+  return table;
+}
+
+}  // namespace cudagrade

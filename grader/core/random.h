@@ -1,0 +1,35 @@
+// The input generator. Inputs must be the same on every machine and standard library for a given seed, so
+// that a failing case can be reproduced anywhere: std::uniform_*_distribution does not promise that.
+#pragma once
+
+#include <cstdint>
+
+namespace cudagrade {
+
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+
+  // An integer in (-10, 10), as in the course assignment.
+  int32_t small_integer() { return static_cast<int32_t>(next() % 19) - 9; }
+
+  // A float in [-1, 1) with 24 random bits, so every value is exact in float32.
+  float uniform_float() { return static_cast<float>(static_cast<int64_t>(next() >> 40) - (1 << 23)) / (1 << 23); }
+
+ private:
+  uint64_t state_;
+};
+
+// Seeds for the independent input sets of one case (set 0 is the case's own seed).
+inline uint64_t set_seed(uint64_t case_seed, int set_index) {
+  return case_seed + 0x632BE59BD9B4E019ull * static_cast<uint64_t>(set_index);
+}
+
+}  // namespace cudagrade

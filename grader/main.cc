@@ -1,0 +1,36 @@
+// cudagrade: parse the command line, run one subcommand, and turn a fatal error into an exit code.
+#include <csignal>
+#include <cstdio>
+#include <exception>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace cudagrade;
+  std::signal(SIGPIPE, SIG_IGN);  // a runner that dies mid-request must not take the grader with it
+  CLI::App app{"cudagrade: grade CUDA lab submissions for correctness and speed"};
+  app.require_subcommand(1);
+  GlobalOptions globals;
+  app.add_option("--root", globals.root,
+                 "project root holding skeleton/, reference/ and testcases/ (default: $CUDAGRADE_ROOT, else the "
+                 "source tree this binary was built from)");
+  app.add_option("--cache-dir", globals.cache_dir, "build cache (default: $CUDAGRADE_CACHE, else <root>/build/cache)");
+  CommandAction action;
+  for (const Command& command : commands()) {
+    CLI::App* sub = app.add_subcommand(command.name, command.description);
+    CommandAction run = command.setup(*sub, globals);
+    sub->callback([&action, run] { action = run; });
+  }
+  try {
+    app.parse(argc, argv);
+    return action();
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error) == 0 ? kExitPassed : kExitUsage;
+  } catch (const UsageError& error) {
+    std::fprintf(stderr, "cudagrade: %s\n", error.what());
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "cudagrade: internal error: %s\n", error.what());
+    return kExitInfra;
+  }
+}

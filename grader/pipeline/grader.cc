@@ -1,0 +1,283 @@
+#include "pipeline/grader.h"
+
+#include <fmt/format.h>
+
+#include "pipeline/case_judge.h"
+#include "score/scoring.h"
+
+namespace cudagrade {
+namespace {
+
+double milliseconds_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+Clock::time_point deadline_after(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+CaseResult blank_result(const TestCase& test_case) {
+  CaseResult result;
+  result.name = test_case.name;
+  result.kind = test_case.kind;
+  result.size = test_case.size;
+  result.hidden = test_case.hidden;
+  result.max_points = test_case.max_points();
+  return result;
+}
+
+void apply(const CheckOutcome& outcome, CaseResult& result) {
+  result.status = outcome.status;
+  result.message = outcome.message;
+  result.details = outcome.details;
+}
+
+// A runner that cannot even start CUDA is the machine's problem; one that dies first is the submission's
+// (its static initialisers run before the harness says hello).
+CheckOutcome judge_start_failure(const RunnerReply& failure) {
+  if (failure.outcome == RunnerReply::Outcome::kCudaError) {
+    return {CaseStatus::kInfraError, "CUDA could not start on this machine: " + failure.detail,
+            last_lines(failure.output, 8)};
+  }
+  return judge_failed_reply(failure, kRunnerStartTimeout.count(), "before the harness started");
+}
+
+}  // namespace
+
+Grader::Grader(const Lab& lab, Backend& backend, ProjectPaths paths, GradeOptions options)
+    : lab_(lab), backend_(backend), paths_(std::move(paths)), options_(options) {}
+
+Grader::~Grader() = default;
+
+std::unique_ptr<Arena> Grader::make_arena(const std::vector<Workload>& sets) {
+  const uint64_t bytes = Arena::bytes_needed(sets);
+  if (!memory_dir_) memory_dir_ = std::make_unique<TempDir>(TempDir::Medium::kMemory);
+  TempDir* dir = memory_dir_.get();
+  if (memory_dir_->free_bytes() / 2 < bytes) {
+    if (!disk_dir_) disk_dir_ = std::make_unique<TempDir>(TempDir::Medium::kDisk);
+    dir = disk_dir_.get();
+  }
+  return std::make_unique<Arena>(dir->path() / fmt::format("arena-{}", arena_counter_++), sets);
+}
+
+GradeReport Grader::begin_report(const std::filesystem::path& submission) {
+  GradeReport report;
+  report.lab = lab_.name();
+  report.submission = submission.string();
+  report.backend = backend_.name();
+  return report;
+}
+
+bool Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
+                     GradeReport& report) {
+  BuildResult build = backend_.toolchain().build({&lab_, submission, {}});
+  report.build_summary = build.summary;
+  report.build_log = build.log;
+  Availability availability = backend_.availability();
+  report.device = availability.usable ? availability.device : availability.reason;
+
+  std::optional<CheckOutcome> everyone;
+  if (build.outcome == BuildResult::Outcome::kCompileError) {
+    everyone = CheckOutcome{CaseStatus::kCompileError, build.summary, ""};
+  } else if (build.outcome == BuildResult::Outcome::kInfraError) {
+    everyone = CheckOutcome{CaseStatus::kInfraError, build.summary, ""};
+  } else if (!availability.usable) {
+    everyone = CheckOutcome{CaseStatus::kInfraError, "cannot run on the " + backend_.name() + " backend: " +
+                                                         availability.reason,
+                            ""};
+  }
+  if (everyone) {
+    for (const TestCase& test_case : cases) {
+      CaseResult result = blank_result(test_case);
+      apply(*everyone, result);
+      report.cases.push_back(result);
+    }
+    return false;
+  }
+  student_ = std::make_unique<RunnerSlot>(build.runner);
+  return true;
+}
+
+GradeReport Grader::grade(const std::filesystem::path& submission, const TestSuite& suite) {
+  std::vector<TestCase> cases;
+  for (const TestCase& test_case : suite.cases) {
+    if (options_.include_hidden || !test_case.hidden) cases.push_back(test_case);
+  }
+  GradeReport report = begin_report(submission);
+  if (prepare(submission, cases, report)) {
+    for (const TestCase& test_case : cases) report.cases.push_back(grade_case(test_case, {}));
+  }
+  if (student_ && student_->device()) report.device = student_->device()->name;
+  total_up(report);
+  return report;
+}
+
+GradeReport Grader::run_one(const std::filesystem::path& submission, const TestCase& test_case,
+                            const CaseOptions& options) {
+  GradeReport report = begin_report(submission);
+  if (prepare(submission, {test_case}, report)) report.cases.push_back(grade_case(test_case, options));
+  if (student_ && student_->device()) report.device = student_->device()->name;
+  total_up(report);
+  return report;
+}
+
+CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& options) {
+  const auto started = Clock::now();
+  CaseResult result = blank_result(test_case);
+  RunnerReply failure;
+  RunnerSession* session = student_->session(failure);
+  if (session == nullptr) {
+    apply(judge_start_failure(failure), result);
+    result.elapsed_ms = milliseconds_since(started);
+    return result;
+  }
+  const Workload workload = lab_.make_workload(test_case, 0);
+  {
+    std::unique_ptr<Arena> arena = make_arena({workload});
+    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
+    if (reply.outcome != RunnerReply::Outcome::kOk) {
+      apply(judge_failed_reply(reply, test_case.timeout_s, "while running the case"), result);
+    } else {
+      apply(judge_set(lab_, test_case, workload, *arena, 0), result);
+      if (options.dump_dir) lab_.dump(workload, arena->returned(0), *options.dump_dir);
+    }
+  }
+  if (result.status == CaseStatus::kPassed) {
+    result.points = test_case.points;
+    if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, result);
+  }
+  result.elapsed_ms = milliseconds_since(started);
+  return result;
+}
+
+void Grader::time_case(const TestCase& test_case, CaseResult& result) {
+  SpeedRule rule = test_case.speed.value_or(SpeedRule{lab_.default_speed_reference(), 0, 1, 4});
+  SpeedResult speed;
+  speed.reference = rule.reference;
+
+  std::vector<Workload> sets;
+  for (int set = 0; set < options_.timing.sets; ++set) sets.push_back(lab_.make_workload(test_case, set));
+  RunnerReply failure;
+  RunnerSession* session = student_->session(failure);
+  if (session == nullptr) {
+    apply(judge_start_failure(failure), result);
+    result.points = 0;
+    return;
+  }
+  std::unique_ptr<Arena> arena = make_arena(sets);
+  RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+  if (reply.outcome == RunnerReply::Outcome::kTimedOut) {
+    // Correct but too slow to time: the correctness points stand.
+    speed.note = fmt::format("too slow to time within the case's {:g} s limit; no speed points", test_case.timeout_s);
+    result.speed = speed;
+    return;
+  }
+  if (reply.outcome != RunnerReply::Outcome::kOk) {
+    apply(judge_failed_reply(reply, test_case.timeout_s, "while timing"), result);
+    result.points = 0;
+    return;
+  }
+  // Outputs are judged again after timing: a submission that caches or remembers an answer fails here.
+  for (size_t set = 0; set < sets.size(); ++set) {
+    CheckOutcome outcome = judge_set(lab_, test_case, sets[set], *arena, set);
+    if (outcome.status == CaseStatus::kPassed) continue;
+    outcome.message = fmt::format("wrong after repeated calls (input set {}): {}", set, outcome.message);
+    apply(outcome, result);
+    result.points = 0;
+    return;
+  }
+  speed.student = timing_from(reply);
+  const WorkCount work = lab_.work(test_case);
+  speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
+  speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
+
+  std::string problem;
+  const std::string reference_key = "reference:" + rule.reference;
+  RunnerSlot* reference =
+      trusted_runner(reference_key, paths_.reference_file(lab_.name(), rule.reference), {}, problem);
+  if (reference != nullptr) {
+    speed.reference_timing = time_trusted(reference_key, *reference, test_case, sets, problem);
+  }
+  if (speed.reference_timing) {
+    speed.ratio = speed.student.median_ms / speed.reference_timing->median_ms;
+    speed.points = speed_points(rule, *speed.ratio);
+  } else {
+    // Without the reference there is no fair speed grade; that is the grader's fault, not the student's.
+    result.status = CaseStatus::kInfraError;
+    result.message = "could not time the reference '" + rule.reference + "': " + problem;
+  }
+  for (const Baseline& baseline : lab_.baselines()) {
+    std::string baseline_problem;
+    const std::string key = "baseline:" + baseline.name;
+    RunnerSlot* slot = trusted_runner(key, paths_.root / baseline.source, baseline.libraries, baseline_problem);
+    std::optional<Timing> timing = slot ? time_trusted(key, *slot, test_case, sets, baseline_problem) : std::nullopt;
+    if (timing) {
+      speed.baselines.push_back({baseline.name, *timing});
+    } else {
+      speed.note += fmt::format("baseline {} unavailable: {}. ", baseline.name, baseline_problem);
+    }
+  }
+  if (!speed.baselines.empty()) {
+    speed.percent_of_baseline = 100 * speed.baselines.front().timing.median_ms / speed.student.median_ms;
+  }
+  if (auto bandwidth = reference ? copy_bandwidth(*reference) : std::nullopt) speed.percent_of_bandwidth = 100 * speed.gbps / *bandwidth;
+  result.points += speed.points;
+  result.speed = speed;
+}
+
+RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem::path& source,
+                                   const std::vector<std::string>& libraries, std::string& problem) {
+  auto found = trusted_.find(key);
+  if (found != trusted_.end()) return found->second.get();
+  BuildResult build = backend_.toolchain().build({&lab_, source, libraries});
+  if (build.outcome != BuildResult::Outcome::kBuilt) {
+    problem = build.summary;
+    return nullptr;
+  }
+  return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner)).first->second.get();
+}
+
+std::optional<Timing> Grader::time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
+                                           const std::vector<Workload>& sets, std::string& problem) {
+  const std::string key = runner_key + "|" + test_case.name;
+  if (auto found = trusted_timings_.find(key); found != trusted_timings_.end()) return found->second;
+  RunnerReply failure;
+  RunnerSession* session = slot.session(failure);
+  if (session == nullptr) {
+    problem = failure.detail;
+    return std::nullopt;
+  }
+  std::unique_ptr<Arena> arena = make_arena(sets);
+  RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+  if (reply.outcome != RunnerReply::Outcome::kOk) {
+    problem = judge_failed_reply(reply, test_case.timeout_s, "while timing").message;
+    return std::nullopt;
+  }
+  // A trusted implementation that is wrong would make every ratio meaningless.
+  for (size_t set = 0; set < sets.size(); ++set) {
+    CheckOutcome outcome = judge_set(lab_, test_case, sets[set], *arena, set);
+    if (outcome.status != CaseStatus::kPassed) {
+      problem = "it computed a wrong answer: " + outcome.message;
+      return std::nullopt;
+    }
+  }
+  Timing timing = timing_from(reply);
+  trusted_timings_[key] = timing;
+  return timing;
+}
+
+// Measured by a trusted runner: the student's process could slow its own copy down.
+std::optional<double> Grader::copy_bandwidth(RunnerSlot& trusted) {
+  if (copy_bandwidth_) return *copy_bandwidth_;
+  copy_bandwidth_.emplace();
+  RunnerReply failure;
+  RunnerSession* session = trusted.session(failure);
+  if (session == nullptr) return std::nullopt;
+  RunnerReply reply = session->bandwidth(Clock::now() + std::chrono::seconds(60));
+  if (reply.outcome == RunnerReply::Outcome::kOk && reply.fields.count("gbps")) {
+    *copy_bandwidth_ = std::stod(reply.fields.at("gbps"));
+  }
+  return *copy_bandwidth_;
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,68 @@
+// The grading pipeline for one submission: build, then for each case run, check and score, producing a
+// GradeReport for the printers. Student failures are data in the report; only a broken grader throws.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "backend/backend.h"
+#include "core/paths.h"
+#include "core/report.h"
+#include "core/temp_dir.h"
+#include "labs/lab.h"
+#include "pipeline/runner_slot.h"
+
+namespace cudagrade {
+
+struct GradeOptions {
+  bool include_hidden = false;
+  TimingPolicy timing;
+};
+
+// Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
+// its matrices.
+struct CaseOptions {
+  bool time = false;
+  std::optional<std::filesystem::path> dump_dir;
+};
+
+class Grader {
+ public:
+  Grader(const Lab& lab, Backend& backend, ProjectPaths paths, GradeOptions options);
+  ~Grader();
+
+  GradeReport grade(const std::filesystem::path& submission, const TestSuite& suite);
+  // One ad-hoc case, for `cudagrade run`.
+  GradeReport run_one(const std::filesystem::path& submission, const TestCase& test_case, const CaseOptions& options);
+
+ private:
+  GradeReport begin_report(const std::filesystem::path& submission);
+  // Builds the submission; false (with every case marked) when nothing can run.
+  bool prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
+  CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
+  void time_case(const TestCase& test_case, CaseResult& result);
+  RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,
+                             const std::vector<std::string>& libraries, std::string& problem);
+  // Times a reference or baseline on the same input sets the student was timed on (once per case).
+  std::optional<Timing> time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
+                                     const std::vector<Workload>& sets, std::string& problem);
+  std::optional<double> copy_bandwidth(RunnerSlot& trusted);
+  // A new arena on tmpfs when it has room to spare (it is memory the runner also needs), else on disk.
+  std::unique_ptr<Arena> make_arena(const std::vector<Workload>& sets);
+
+  const Lab& lab_;
+  Backend& backend_;
+  ProjectPaths paths_;
+  GradeOptions options_;
+  std::unique_ptr<TempDir> memory_dir_;
+  std::unique_ptr<TempDir> disk_dir_;
+  std::unique_ptr<RunnerSlot> student_;
+  std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
+  std::map<std::string, Timing> trusted_timings_;                // by runner and case: timed once per grader
+  std::optional<std::optional<double>> copy_bandwidth_;
+  int arena_counter_ = 0;
+};
+
+}  // namespace cudagrade

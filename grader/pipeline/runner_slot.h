@@ -1,0 +1,30 @@
+// A built runner and, while it is healthy, the process running it. When a case kills the process (a crash,
+// a sticky CUDA error, a timeout), the next request starts a fresh one, so the remaining cases still run.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "run/runner_session.h"
+
+namespace cudagrade {
+
+inline constexpr std::chrono::seconds kRunnerStartTimeout{60};
+
+class RunnerSlot {
+ public:
+  explicit RunnerSlot(std::filesystem::path runner) : runner_(std::move(runner)) {}
+
+  // The live session, started if needed; null with `failure` set when the runner would not start.
+  RunnerSession* session(RunnerReply& failure);
+  // The device the runner last greeted with, if it ever did.
+  const std::optional<DeviceInfo>& device() const { return device_; }
+
+ private:
+  std::filesystem::path runner_;
+  std::unique_ptr<RunnerSession> session_;
+  std::optional<DeviceInfo> device_;
+};
+
+}  // namespace cudagrade

@@ -1,0 +1,106 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "report/printer.h"
+
+namespace cudagrade {
+namespace {
+
+std::string size_text(const std::vector<int64_t>& size) { return fmt::format("{}", fmt::join(size, "x")); }
+
+std::string points_text(double points) { return fmt::format("{:.4g}", points); }
+
+std::string time_text(double ms) {
+  if (ms >= 1000) return fmt::format("{:.1f} s", ms / 1000);
+  if (ms >= 1) return fmt::format("{:.0f} ms", ms);
+  return fmt::format("{:.2f} ms", ms);
+}
+
+// The first line of a message, cut to fit a table row.
+std::string headline(const std::string& message, size_t width) {
+  std::string line = message.substr(0, message.find('\n'));
+  if (line.size() > width) line = line.substr(0, width - 3) + "...";
+  return line;
+}
+
+std::string indent(const std::string& text, const std::string& prefix) {
+  std::string result;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    result += prefix + text.substr(at, end - at) + "\n";
+    at = end + 1;
+  }
+  return result;
+}
+
+std::string speed_line(const SpeedResult& speed) {
+  std::string line = fmt::format("median {:.4g} ms over {} samples (spread {:.2f}%), {:.4g} GFLOP/s, {:.4g} GB/s",
+                                 speed.student.median_ms, speed.student.samples, 100 * speed.student.noise,
+                                 speed.gflops, speed.gbps);
+  if (speed.ratio) {
+    line += fmt::format("; {:.3g}x the time of reference {} ({:.4g} ms)", *speed.ratio, speed.reference,
+                        speed.reference_timing->median_ms);
+  }
+  for (const BaselineTiming& baseline : speed.baselines) {
+    line += fmt::format("; {} {:.4g} ms", baseline.name, baseline.timing.median_ms);
+  }
+  if (speed.percent_of_baseline) line += fmt::format(" ({:.0f}% of its speed)", *speed.percent_of_baseline);
+  if (speed.percent_of_bandwidth) line += fmt::format("; {:.0f}% of copy bandwidth", *speed.percent_of_bandwidth);
+  line += fmt::format("; speed points {}", points_text(speed.points));
+  if (!speed.note.empty()) line += " (" + speed.note + ")";
+  return line;
+}
+
+}  // namespace
+
+std::string TextPrinter::paint(const std::string& text, CaseStatus status) const {
+  if (!colour_) return text;
+  const char* code = status == CaseStatus::kPassed    ? "32"
+                     : status == CaseStatus::kSkipped ? "33"
+                     : status == CaseStatus::kInfraError ? "35"
+                                                         : "31";
+  return fmt::format("\033[{}m{}\033[0m", code, text);
+}
+
+void TextPrinter::print(const GradeReport& report) {
+  out_ << fmt::format("{} lab: {}\n", report.lab, report.submission);
+  out_ << fmt::format("backend {} on {}; build: {}\n\n", report.backend, report.device, report.build_summary);
+  out_ << fmt::format("  {:<28} {:<13} {:<14} {:>9} {:>8}  {}\n", "case", "kind", "status", "points", "time",
+                      "message");
+  for (const CaseResult& result : report.cases) {
+    std::string status = fmt::format("{:<14}", to_string(result.status));
+    out_ << fmt::format("  {:<28} {:<13} {} {:>9} {:>8}  {}\n", result.name, to_string(result.kind),
+                        paint(status, result.status),
+                        points_text(result.points) + "/" + points_text(result.max_points),
+                        time_text(result.elapsed_ms), headline(result.message, 90));
+  }
+  // A build failure or a missing GPU fails every case the same way: say it once.
+  const bool all_alike = report.cases.size() > 1 &&
+                         std::all_of(report.cases.begin(), report.cases.end(), [&](const CaseResult& result) {
+                           return result.status == report.cases[0].status && result.message == report.cases[0].message;
+                         });
+  if (all_alike && report.cases[0].status != CaseStatus::kPassed) {
+    out_ << fmt::format("\nevery case: {}\n", paint(std::string(to_string(report.cases[0].status)),
+                                                   report.cases[0].status))
+         << indent(report.cases[0].message, "  ");
+  }
+  for (const CaseResult& result : report.cases) {
+    const bool failed = result.status != CaseStatus::kPassed && result.status != CaseStatus::kSkipped;
+    if (all_alike || (!failed && !result.speed)) continue;
+    out_ << fmt::format("\n{} ({} {}): {}\n", result.name, to_string(result.kind), size_text(result.size),
+                        paint(std::string(to_string(result.status)), result.status));
+    if (failed) out_ << indent(result.message, "  ");
+    if (failed && !result.details.empty()) out_ << indent(result.details, "  ");
+    if (result.speed) out_ << indent(speed_line(*result.speed), "  speed: ");
+  }
+  if (report.verdict == CaseStatus::kCompileError && !report.build_log.empty()) {
+    out_ << "\ncompiler output:\n" << indent(report.build_log, "  ");
+  }
+  out_ << fmt::format("\nscore {} / {}, verdict {}\n", points_text(report.score), points_text(report.max_score),
+                      paint(std::string(to_string(report.verdict)), report.verdict));
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,69 @@
+// The contract between the grader and a runner process (harness + student file).
+//
+// Why a separate process: the grader never links student code. It writes every buffer a case needs into an
+// arena file (on tmpfs where it can), the runner copies the arena to the device, calls the lab's entry point,
+// and copies every byte back into the same file. The grader then judges only those bytes: a student's
+// printing, exit codes or return values never decide a verdict.
+//
+// Arena file layout: ArenaHeader, then buffer_count * set_count ArenaBuffer descriptors, then the regions.
+// A region is [front guard][data][back guard]. The grader fills guards with kGuardWord and poisons outputs;
+// the runner copies whole regions so that writes past either end land in a guard the grader checks.
+// Sets are independent copies of the case's buffers that the timer rotates through, so a result cached
+// from a previous call cannot pass.
+//
+// Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd.
+//   requests:  "check <arena-path>"
+//              "time <arena-path> <min_samples> <max_samples> <max_noise> <time_cap_ms>"
+//              "bandwidth"
+//   responses: "hello cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (once, at start)
+//              "ok"                                              (check)
+//              "ok samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x>"   (time)
+//              "ok gbps=<x>"                                     (bandwidth)
+//              "error <kind> <message>"  kind: cuda (the runner then exits: CUDA errors are sticky)
+//                                              harness (a malformed request or arena: a grader bug)
+#pragma once
+
+#include <cstdint>
+
+namespace cudagrade::protocol {
+
+inline constexpr int kRequestFd = 3;
+inline constexpr int kResponseFd = 4;
+
+inline constexpr char kArenaMagic[8] = {'C', 'G', 'A', 'R', 'E', 'N', 'A', '1'};
+inline constexpr int kMaxDims = 4;
+
+// Guards hold a word that is large as both int32 (1260210973) and float32 (about 1.03e7), so a kernel that
+// reads past an input's end gets a value that visibly spoils its result.
+inline constexpr uint32_t kGuardWord = 0x4B1D4B1Du;
+
+// Regions start at this alignment in the file and on the device, so vector loads of data stay legal.
+inline constexpr uint64_t kRegionAlignment = 256;
+
+enum class BufferRole : uint32_t { kInput = 0, kOutput = 1, kScratch = 2 };
+enum class ElementType : uint32_t { kFloat32 = 0, kInt32 = 1 };
+
+struct ArenaHeader {
+  char magic[8];
+  uint32_t buffer_count;  // buffers per set
+  uint32_t set_count;
+  uint32_t dim_count;
+  uint32_t reserved;
+  int64_t dims[kMaxDims];
+};
+
+struct ArenaBuffer {
+  uint32_t role;          // BufferRole
+  uint32_t element_type;  // ElementType; every type is 4 bytes wide
+  uint64_t element_count;
+  uint64_t guard_bytes;   // on each side; a multiple of kRegionAlignment
+  uint64_t file_offset;   // of the front guard
+};
+
+inline constexpr uint64_t kElementBytes = 4;
+
+inline uint64_t region_bytes(const ArenaBuffer& buffer) {
+  return buffer.guard_bytes * 2 + buffer.element_count * kElementBytes;
+}
+
+}  // namespace cudagrade::protocol

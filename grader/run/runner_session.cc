@@ -1,0 +1,125 @@
+#include "run/runner_session.h"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+namespace cudagrade {
+
+std::map<std::string, std::string> parse_fields(const std::string& text) {
+  std::map<std::string, std::string> fields;
+  size_t at = 0;
+  while (at < text.size()) {
+    while (at < text.size() && text[at] == ' ') ++at;
+    size_t equals = text.find('=', at);
+    if (equals == std::string::npos) break;
+    std::string key = text.substr(at, equals - at);
+    size_t end = key == "name" ? text.size() : text.find(' ', equals);
+    if (end == std::string::npos) end = text.size();
+    fields[key] = text.substr(equals + 1, end - equals - 1);
+    at = end;
+  }
+  return fields;
+}
+
+Timing timing_from(const RunnerReply& reply) {
+  auto number = [&](const char* key) { return std::stod(reply.fields.at(key)); };
+  return {std::stoi(reply.fields.at("samples")), number("median_ms"), number("min_ms"), number("max_ms"),
+          number("noise")};
+}
+
+RunnerSession::RunnerSession(const std::filesystem::path& runner) {
+  SubprocessOptions options;
+  options.control_channel = true;
+  options.output_cap_bytes = 256 << 10;
+  options.working_directory = runner.parent_path();
+  process_ = std::make_unique<Subprocess>(std::vector<std::string>{runner.string()}, options);
+}
+
+RunnerReply RunnerSession::exchange(const std::string& request, Clock::time_point deadline) {
+  RunnerReply reply;
+  std::string line;
+  WaitOutcome outcome = WaitOutcome::kReady;
+  if (!request.empty() && !process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
+  if (outcome == WaitOutcome::kReady) outcome = process_->read_line(line, deadline);
+  if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
+  reply.output = process_->output().substr(std::min(output_seen_, process_->output().size()));
+  output_seen_ = process_->output().size();
+
+  if (outcome == WaitOutcome::kTimedOut) {
+    finished_ = true;
+    reply.outcome = RunnerReply::Outcome::kTimedOut;
+    reply.detail = "no answer before the deadline; the runner's process group was killed";
+    return reply;
+  }
+  if (outcome == WaitOutcome::kExited) {
+    finished_ = true;
+    reply.outcome = RunnerReply::Outcome::kCrashed;
+    reply.detail = "the runner ended without answering: " + process_->exit_status()->describe();
+    return reply;
+  }
+  std::istringstream words(line);
+  std::string verb;
+  words >> verb;
+  std::string rest = line.substr(std::min(line.size(), verb.size() + 1));
+  if (verb == "ok" || verb == "hello") {
+    reply.fields = parse_fields(rest);
+    return reply;
+  }
+  finished_ = true;
+  if (verb == "error" && rest.rfind("cuda ", 0) == 0) {
+    reply.outcome = RunnerReply::Outcome::kCudaError;
+    reply.detail = rest.substr(5);
+  } else if (verb == "error") {
+    reply.outcome = RunnerReply::Outcome::kHarnessError;
+    reply.detail = rest;
+  } else {
+    // Only the runner's own code writes to the control channel; anything else there came from the
+    // submission and is not to be believed.
+    reply.outcome = RunnerReply::Outcome::kHarnessError;
+    reply.detail = "unexpected text on the control channel: " + line.substr(0, 200);
+  }
+  process_->kill_group();
+  return reply;
+}
+
+RunnerReply RunnerSession::start(Clock::time_point deadline) {
+  RunnerReply reply = exchange("", deadline);
+  if (reply.outcome != RunnerReply::Outcome::kOk) return reply;
+  try {
+    device_.name = reply.fields.at("name");
+    device_.compute_capability = reply.fields.at("cc");
+    device_.multiprocessors = std::stoi(reply.fields.at("sms"));
+    device_.l2_bytes = std::stoll(reply.fields.at("l2"));
+    device_.memory_bytes = std::stoll(reply.fields.at("mem"));
+  } catch (const std::exception&) {
+    finished_ = true;
+    reply.outcome = RunnerReply::Outcome::kHarnessError;
+    reply.detail = "malformed greeting from the runner";
+  }
+  return reply;
+}
+
+RunnerReply RunnerSession::check(const Arena& arena, Clock::time_point deadline) {
+  return exchange("check " + arena.path().string(), deadline);
+}
+
+RunnerReply RunnerSession::time(const Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
+  RunnerReply reply = exchange(fmt::format("time {} {} {} {} {}", arena.path().string(), policy.min_samples,
+                                           policy.max_samples, policy.max_noise, policy.time_cap_ms),
+                               deadline);
+  if (reply.outcome == RunnerReply::Outcome::kOk) {
+    try {
+      timing_from(reply);
+    } catch (const std::exception&) {
+      finished_ = true;
+      reply.outcome = RunnerReply::Outcome::kHarnessError;
+      reply.detail = "malformed timing reply from the runner";
+    }
+  }
+  return reply;
+}
+
+RunnerReply RunnerSession::bandwidth(Clock::time_point deadline) { return exchange("bandwidth", deadline); }
+
+}  // namespace cudagrade

@@ -1,0 +1,77 @@
+// One running runner process and the conversation with it (run/protocol.h). A session that saw a crash, a
+// CUDA error or a timeout is finished: its process group is killed and the caller starts a fresh one.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/subprocess.h"
+#include "run/arena.h"
+
+namespace cudagrade {
+
+struct DeviceInfo {
+  std::string name;
+  std::string compute_capability;  // "9.0"
+  int multiprocessors = 0;
+  int64_t l2_bytes = 0;
+  int64_t memory_bytes = 0;
+};
+
+struct TimingPolicy {
+  int min_samples = 10;
+  int max_samples = 2000;
+  double max_noise = 0.005;  // relative standard deviation at which sampling stops
+  double time_cap_ms = 2000;
+  int sets = 2;              // input sets rotated between samples
+};
+
+struct Timing {
+  int samples = 0;
+  double median_ms = 0, min_ms = 0, max_ms = 0, noise = 0;
+};
+
+struct RunnerReply {
+  enum class Outcome {
+    kOk,
+    kCudaError,     // the runner reported a CUDA error and exited
+    kCrashed,       // the runner died without answering
+    kTimedOut,      // no answer before the deadline; the process group was killed
+    kHarnessError,  // the runner rejected the request: a grader bug
+  } outcome = Outcome::kOk;
+  std::string detail;                         // the error, or how the process ended
+  std::map<std::string, std::string> fields;  // key=value pairs of an "ok" line
+  std::string output;                         // what the runner printed while handling this request
+};
+
+class RunnerSession {
+ public:
+  explicit RunnerSession(const std::filesystem::path& runner);
+
+  // Waits for the runner's greeting. On failure the reply says why and the session is finished.
+  RunnerReply start(Clock::time_point deadline);
+  RunnerReply check(const Arena& arena, Clock::time_point deadline);
+  RunnerReply time(const Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
+  RunnerReply bandwidth(Clock::time_point deadline);
+
+  bool finished() const { return finished_; }
+  const DeviceInfo& device() const { return device_; }
+
+ private:
+  RunnerReply exchange(const std::string& request, Clock::time_point deadline);
+
+  std::unique_ptr<Subprocess> process_;
+  DeviceInfo device_;
+  bool finished_ = false;
+  size_t output_seen_ = 0;
+};
+
+// "key=value key=value name=rest of line" -> map; a "name" field takes the rest of the line.
+std::map<std::string, std::string> parse_fields(const std::string& text);
+Timing timing_from(const RunnerReply& reply);
+
+}  // namespace cudagrade

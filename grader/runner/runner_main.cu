@@ -1,0 +1,388 @@
+// The runner: the fixed host harness that is linked with one student file and run as a child of the grader.
+//
+// It is deliberately dumb. It never judges anything: it copies the arena the grader wrote onto the device,
+// calls the lab's entry point, copies every byte back and, for timing requests, measures the calls with
+// CUDA events. The protocol is described in grader/run/protocol.h.
+//
+// Build (the grader does this, see grader/build/nvcc_toolchain.cc):
+//   nvcc -std=c++17 -O2 -arch=sm_90 -I grader -I skeleton/<lab> -c grader/runner/runner_main.cu
+#include <cuda_runtime.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "run/protocol.h"
+#include "runner/entry.h"
+
+namespace {
+
+namespace protocol = cudagrade::protocol;
+
+// A CUDA failure inside the runner. CUDA errors are sticky, so the runner reports it and exits; the grader
+// starts a fresh runner for the next case.
+struct CudaFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A request or arena the runner cannot make sense of: a grader bug, never the student's.
+struct HarnessFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void check_cuda(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    throw CudaFailure(std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status) + " (" + what +
+                      ")");
+  }
+}
+
+void respond(const std::string& line) {
+  std::string text = line + "\n";
+  const char* cursor = text.data();
+  size_t left = text.size();
+  while (left > 0) {
+    ssize_t written = write(protocol::kResponseFd, cursor, left);
+    if (written <= 0) return;  // the grader went away; nothing left to tell
+    cursor += written;
+    left -= static_cast<size_t>(written);
+  }
+}
+
+class DeviceBuffer {
+ public:
+  explicit DeviceBuffer(size_t bytes) : bytes_(bytes) { check_cuda(cudaMalloc(&pointer_, bytes), "cudaMalloc"); }
+  ~DeviceBuffer() { cudaFree(pointer_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  char* get() const { return static_cast<char*>(pointer_); }
+  size_t bytes() const { return bytes_; }
+
+ private:
+  void* pointer_ = nullptr;
+  size_t bytes_;
+};
+
+class Event {
+ public:
+  Event() { check_cuda(cudaEventCreate(&event_), "cudaEventCreate"); }
+  ~Event() { cudaEventDestroy(event_); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  cudaEvent_t get() const { return event_; }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+class MappedArena {
+ public:
+  explicit MappedArena(const std::string& path) {
+    int fd = open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) throw HarnessFailure("cannot open arena " + path + ": " + std::strerror(errno));
+    struct stat info {};
+    if (fstat(fd, &info) != 0 || info.st_size < static_cast<off_t>(sizeof(protocol::ArenaHeader))) {
+      close(fd);
+      throw HarnessFailure("arena " + path + " is too small");
+    }
+    size_ = static_cast<size_t>(info.st_size);
+    void* base = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (base == MAP_FAILED) throw HarnessFailure("cannot map arena " + path + ": " + std::strerror(errno));
+    base_ = static_cast<char*>(base);
+    validate();
+  }
+  ~MappedArena() { munmap(base_, size_); }
+  MappedArena(const MappedArena&) = delete;
+  MappedArena& operator=(const MappedArena&) = delete;
+
+  const protocol::ArenaHeader& header() const { return *reinterpret_cast<const protocol::ArenaHeader*>(base_); }
+  const protocol::ArenaBuffer& buffer(size_t index) const {
+    return reinterpret_cast<const protocol::ArenaBuffer*>(base_ + sizeof(protocol::ArenaHeader))[index];
+  }
+  size_t buffer_total() const { return size_t{header().buffer_count} * header().set_count; }
+  char* region(size_t index) const { return base_ + buffer(index).file_offset; }
+
+ private:
+  void validate() const {
+    if (std::memcmp(header().magic, protocol::kArenaMagic, sizeof(protocol::kArenaMagic)) != 0)
+      throw HarnessFailure("arena has a bad magic number");
+    if (header().dim_count > protocol::kMaxDims || header().buffer_count == 0 || header().set_count == 0)
+      throw HarnessFailure("arena header is out of range");
+    size_t table_end = sizeof(protocol::ArenaHeader) + buffer_total() * sizeof(protocol::ArenaBuffer);
+    if (table_end > size_) throw HarnessFailure("arena buffer table runs past the file");
+    for (size_t i = 0; i < buffer_total(); ++i) {
+      if (buffer(i).file_offset + protocol::region_bytes(buffer(i)) > size_)
+        throw HarnessFailure("arena region runs past the file");
+    }
+  }
+
+  char* base_ = nullptr;
+  size_t size_ = 0;
+};
+
+// Every region of every set, resident on the device for the duration of one request.
+class DeviceArena {
+ public:
+  explicit DeviceArena(const MappedArena& arena) : arena_(arena) {
+    for (size_t i = 0; i < arena.buffer_total(); ++i) {
+      regions_.emplace_back(new DeviceBuffer(protocol::region_bytes(arena.buffer(i))));
+    }
+  }
+  ~DeviceArena() {
+    for (DeviceBuffer* region : regions_) delete region;
+  }
+  DeviceArena(const DeviceArena&) = delete;
+  DeviceArena& operator=(const DeviceArena&) = delete;
+
+  void upload() {
+    for (size_t i = 0; i < regions_.size(); ++i) {
+      check_cuda(cudaMemcpy(regions_[i]->get(), arena_.region(i), regions_[i]->bytes(), cudaMemcpyHostToDevice),
+                 "upload arena");
+    }
+  }
+  void download() {
+    for (size_t i = 0; i < regions_.size(); ++i) {
+      check_cuda(cudaMemcpy(arena_.region(i), regions_[i]->get(), regions_[i]->bytes(), cudaMemcpyDeviceToHost),
+                 "download arena");
+    }
+  }
+  std::vector<void*> data_pointers(size_t set) const {
+    std::vector<void*> pointers;
+    size_t per_set = arena_.header().buffer_count;
+    for (size_t i = set * per_set; i < (set + 1) * per_set; ++i) {
+      pointers.push_back(regions_[i]->get() + arena_.buffer(i).guard_bytes);
+    }
+    return pointers;
+  }
+  bool is_output(size_t index) const {
+    return arena_.buffer(index).role == static_cast<uint32_t>(protocol::BufferRole::kOutput);
+  }
+  size_t set_of(size_t index) const { return index / arena_.header().buffer_count; }
+  DeviceBuffer& region(size_t index) { return *regions_[index]; }
+  size_t region_count() const { return regions_.size(); }
+
+ private:
+  const MappedArena& arena_;
+  std::vector<DeviceBuffer*> regions_;
+};
+
+void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  std::vector<void*> pointers = device.data_pointers(set);
+  cudagrade_call_entry(pointers.data(), arena.header().dims);
+  check_cuda(cudaGetLastError(), "kernel launch");
+}
+
+void handle_check(const std::string& path) {
+  MappedArena arena(path);
+  DeviceArena device(arena);
+  device.upload();
+  for (size_t set = 0; set < arena.header().set_count; ++set) call_entry(device, arena, set);
+  check_cuda(cudaDeviceSynchronize(), "kernel execution");
+  device.download();
+  respond("ok");
+}
+
+struct TimingRequest {
+  int min_samples = 10;
+  int max_samples = 1000;
+  double max_noise = 0.005;
+  double time_cap_ms = 2000;
+};
+
+constexpr int kFewestSamples = 4;
+constexpr double kSlowCapFactor = 4;
+
+struct SampleStats {
+  double median = 0, min = 0, max = 0, noise = 0;
+};
+
+SampleStats summarize(std::vector<double> samples) {
+  SampleStats stats;
+  std::sort(samples.begin(), samples.end());
+  size_t n = samples.size();
+  stats.median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+  stats.min = samples.front();
+  stats.max = samples.back();
+  double mean = 0;
+  for (double s : samples) mean += s;
+  mean /= n;
+  double variance = 0;
+  for (double s : samples) variance += (s - mean) * (s - mean);
+  // Relative standard deviation, nvbench's "noise".
+  stats.noise = n > 1 && mean > 0 ? std::sqrt(variance / (n - 1)) / mean : 1.0;
+  return stats;
+}
+
+size_t l2_flush_bytes() {
+  int device = 0, l2_bytes = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "L2 size");
+  return std::max<size_t>(2 * static_cast<size_t>(l2_bytes), 1 << 20);
+}
+
+// Outputs are put back to their poisoned state before every sample, so each sample computes a fresh answer
+// and the output left in each set after timing comes from its last timed call.
+class PristineOutputs {
+ public:
+  explicit PristineOutputs(DeviceArena& device) : device_(device) {
+    for (size_t i = 0; i < device.region_count(); ++i) {
+      if (!device.is_output(i)) continue;
+      copies_.emplace_back(i, new DeviceBuffer(device.region(i).bytes()));
+      check_cuda(cudaMemcpy(copies_.back().second->get(), device.region(i).get(), device.region(i).bytes(),
+                            cudaMemcpyDeviceToDevice),
+                 "save pristine outputs");
+    }
+  }
+  ~PristineOutputs() {
+    for (auto& copy : copies_) delete copy.second;
+  }
+  PristineOutputs(const PristineOutputs&) = delete;
+  PristineOutputs& operator=(const PristineOutputs&) = delete;
+
+  void restore(size_t set) {
+    for (auto& [index, copy] : copies_) {
+      if (device_.set_of(index) != set) continue;
+      check_cuda(cudaMemcpyAsync(device_.region(index).get(), copy->get(), copy->bytes(), cudaMemcpyDeviceToDevice),
+                 "restore outputs");
+    }
+  }
+
+ private:
+  DeviceArena& device_;
+  std::vector<std::pair<size_t, DeviceBuffer*>> copies_;
+};
+
+void handle_time(const std::string& path, const TimingRequest& request) {
+  MappedArena arena(path);
+  DeviceArena device(arena);
+  device.upload();
+  PristineOutputs pristine(device);
+  DeviceBuffer l2_flush(l2_flush_bytes());
+  Event start, stop;
+  const size_t sets = arena.header().set_count;
+
+  for (int round = 0; round < 2; ++round) {  // warm-up: module load, first-touch and clocks stay out
+    for (size_t set = 0; set < sets; ++set) call_entry(device, arena, set);
+  }
+  check_cuda(cudaDeviceSynchronize(), "warm-up");
+
+  std::vector<double> samples;
+  auto began = std::chrono::steady_clock::now();
+  for (int i = 0; i < request.max_samples; ++i) {
+    size_t set = static_cast<size_t>(i) % sets;
+    pristine.restore(set);
+    check_cuda(cudaMemsetAsync(l2_flush.get(), i & 0xFF, l2_flush.bytes()), "L2 flush");
+    check_cuda(cudaEventRecord(start.get()), "cudaEventRecord");
+    call_entry(device, arena, set);
+    check_cuda(cudaEventRecord(stop.get()), "cudaEventRecord");
+    check_cuda(cudaEventSynchronize(stop.get()), "kernel execution");
+    float elapsed_ms = 0;
+    check_cuda(cudaEventElapsedTime(&elapsed_ms, start.get(), stop.get()), "cudaEventElapsedTime");
+    samples.push_back(elapsed_ms);
+
+    int n = static_cast<int>(samples.size());
+    if (n % static_cast<int>(sets) != 0) continue;  // every set ends on a fresh output
+    double spent_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    if (n >= request.min_samples && (summarize(samples).noise <= request.max_noise || spent_ms >= request.time_cap_ms))
+      break;
+    // A very slow submission still gets a median, from fewer samples, instead of running into its timeout.
+    if (n >= kFewestSamples && spent_ms >= kSlowCapFactor * request.time_cap_ms) break;
+  }
+  check_cuda(cudaDeviceSynchronize(), "kernel execution");
+  device.download();
+
+  SampleStats stats = summarize(samples);
+  char line[256];
+  std::snprintf(line, sizeof line, "ok samples=%zu median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=%.6f",
+                samples.size(), stats.median, stats.min, stats.max, stats.noise);
+  respond(line);
+}
+
+// Device-to-device copy bandwidth, bytes read plus bytes written: the ceiling for memory-bound labs.
+void handle_bandwidth() {
+  const size_t bytes = size_t{1} << 30;
+  DeviceBuffer source(bytes), destination(bytes);
+  check_cuda(cudaMemset(source.get(), 1, bytes), "cudaMemset");
+  Event start, stop;
+  std::vector<double> samples;
+  for (int i = 0; i < 12; ++i) {
+    check_cuda(cudaEventRecord(start.get()), "cudaEventRecord");
+    check_cuda(cudaMemcpyAsync(destination.get(), source.get(), bytes, cudaMemcpyDeviceToDevice), "copy");
+    check_cuda(cudaEventRecord(stop.get()), "cudaEventRecord");
+    check_cuda(cudaEventSynchronize(stop.get()), "copy");
+    float elapsed_ms = 0;
+    check_cuda(cudaEventElapsedTime(&elapsed_ms, start.get(), stop.get()), "cudaEventElapsedTime");
+    if (i >= 2) samples.push_back(elapsed_ms);
+  }
+  double gbps = 2.0 * bytes / (summarize(samples).median * 1e-3) / 1e9;
+  char line[64];
+  std::snprintf(line, sizeof line, "ok gbps=%.1f", gbps);
+  respond(line);
+}
+
+void say_hello() {
+  check_cuda(cudaFree(nullptr), "CUDA initialisation");
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  cudaDeviceProp properties{};
+  check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+  char line[512];
+  std::snprintf(line, sizeof line, "hello cc=%d.%d sms=%d l2=%d mem=%zu name=%s", properties.major, properties.minor,
+                properties.multiProcessorCount, properties.l2CacheSize, properties.totalGlobalMem, properties.name);
+  respond(line);
+}
+
+void handle(const std::string& line) {
+  std::istringstream words(line);
+  std::string verb, path;
+  words >> verb;
+  if (verb == "check" && words >> path) return handle_check(path);
+  if (verb == "bandwidth") return handle_bandwidth();
+  TimingRequest request;
+  if (verb == "time" && words >> path >> request.min_samples >> request.max_samples >> request.max_noise >>
+                            request.time_cap_ms) {
+    return handle_time(path, request);
+  }
+  throw HarnessFailure("malformed request: " + line);
+}
+
+}  // namespace
+
+int main() {
+  FILE* requests = fdopen(protocol::kRequestFd, "r");
+  if (requests == nullptr) {
+    std::fprintf(stderr, "runner: no request channel on fd %d; run me through cudagrade\n", protocol::kRequestFd);
+    return 2;
+  }
+  try {
+    say_hello();
+    char* line = nullptr;
+    size_t capacity = 0;
+    ssize_t length;
+    while ((length = getline(&line, &capacity, requests)) > 0) {
+      std::string request(line, static_cast<size_t>(length));
+      while (!request.empty() && request.back() == '\n') request.pop_back();
+      try {
+        handle(request);
+      } catch (const HarnessFailure& failure) {
+        respond(std::string("error harness ") + failure.what());
+      }
+    }
+    free(line);
+  } catch (const CudaFailure& failure) {
+    respond(std::string("error cuda ") + failure.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+#include "score/scoring.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cudagrade {
+
+double speed_points(const SpeedRule& rule, double ratio) {
+  if (!std::isfinite(ratio) || ratio >= rule.zero_ratio) return 0;
+  if (ratio <= rule.full_ratio) return rule.points;
+  const double fraction = (rule.zero_ratio - ratio) / (rule.zero_ratio - rule.full_ratio);
+  return rule.points * std::clamp(fraction, 0.0, 1.0);
+}
+
+void total_up(GradeReport& report) {
+  report.score = 0;
+  report.max_score = 0;
+  std::vector<CaseStatus> statuses;
+  for (const CaseResult& result : report.cases) {
+    report.score += result.points;
+    report.max_score += result.max_points;
+    statuses.push_back(result.status);
+  }
+  report.verdict = verdict_of(statuses);
+}
+
+}  // namespace cudagrade

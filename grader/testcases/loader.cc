@@ -1,0 +1,322 @@
+#include "testcases/loader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "labs/lab.h"
+
+namespace cudagrade {
+namespace {
+
+const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases"};
+const std::set<std::string> kCaseKeys = {"name",    "kind",  "points",       "hidden", "seed",
+                                         "distribution", "tolerance", "timeout", "speed"};
+const std::set<std::string> kDefaultsKeys = {"points", "hidden", "seed", "distribution", "tolerance", "timeout"};
+const std::set<std::string> kToleranceKeys = {"abs", "rel"};
+const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio"};
+
+// Collects problems while walking one file; every reader records what is wrong and carries on, so a
+// teacher sees all mistakes in one run of `cudagrade validate`.
+class SuiteReader {
+ public:
+  SuiteReader(std::string file, const LoaderContext& context) : file_(std::move(file)), context_(context) {}
+
+  LoadResult read(const YAML::Node& root) {
+    TestSuite suite;
+    suite.path = file_;
+    if (!root.IsMap()) {
+      problem(root, "the file must be a mapping with 'lab' and 'cases'");
+      return finish(std::move(suite));
+    }
+    check_keys(root, kTopLevelKeys, "the top level");
+    const Lab* lab = read_lab(root, suite);
+    TestCase defaults;
+    if (const YAML::Node node = root["defaults"]) {
+      if (node.IsMap()) check_keys(node, kDefaultsKeys, "defaults");
+      read_case_fields(node, lab, defaults, "defaults");
+    }
+    const YAML::Node cases = root["cases"];
+    if (!cases) {
+      problem(root, "missing 'cases': a list of test cases");
+    } else if (!cases.IsSequence() || cases.size() == 0) {
+      problem(cases, "'cases' must be a non-empty list of test cases");
+    } else if (lab != nullptr) {
+      for (const YAML::Node& node : cases) read_case(node, *lab, defaults, suite);
+    }
+    return finish(std::move(suite));
+  }
+
+ private:
+  LoadResult finish(TestSuite suite) {
+    LoadResult result;
+    result.problems = std::move(problems_);
+    if (result.problems.empty()) result.suite = std::move(suite);
+    return result;
+  }
+
+  void problem(const YAML::Node& node, const std::string& what) {
+    int line = node.IsDefined() ? node.Mark().line + 1 : 0;
+    problems_.push_back({file_, line, what});
+  }
+
+  void check_keys(const YAML::Node& map, const std::set<std::string>& allowed, const std::string& where,
+                  const std::vector<std::string>& extra = {}) {
+    for (const auto& entry : map) {
+      std::string key = entry.first.Scalar();
+      bool known = allowed.count(key) > 0 || std::find(extra.begin(), extra.end(), key) != extra.end();
+      if (!known) problem(entry.first, "unknown field '" + key + "' in " + where);
+    }
+  }
+
+  const Lab* read_lab(const YAML::Node& root, TestSuite& suite) {
+    const YAML::Node node = root["lab"];
+    if (!node || !node.IsScalar()) {
+      problem(node.IsDefined() ? node : root, "missing 'lab': the lab these cases are for, e.g. 'lab: matmul'");
+      return nullptr;
+    }
+    suite.lab = node.Scalar();
+    const Lab* lab = context_.find_lab(suite.lab);
+    if (lab == nullptr) problem(node, "unknown lab '" + suite.lab + "'");
+    return lab;
+  }
+
+  template <typename T>
+  std::optional<T> scalar(const YAML::Node& node, const std::string& field, const std::string& expected) {
+    if (!node.IsScalar()) {
+      problem(node, "'" + field + "' must be " + expected);
+      return std::nullopt;
+    }
+    try {
+      return node.as<T>();
+    } catch (const YAML::Exception&) {
+      problem(node, "'" + field + "' must be " + expected + ", not '" + node.Scalar() + "'");
+      return std::nullopt;
+    }
+  }
+
+  std::optional<double> non_negative(const YAML::Node& node, const std::string& field) {
+    auto value = scalar<double>(node, field, "a number");
+    if (value && (!std::isfinite(*value) || *value < 0)) {
+      problem(node, "'" + field + "' must be a finite number >= 0, not " + node.Scalar());
+      return std::nullopt;
+    }
+    return value;
+  }
+
+  void read_tolerance(const YAML::Node& node, Tolerance& tolerance) {
+    if (!node.IsMap()) {
+      problem(node, "'tolerance' must be a mapping like {abs: 1e-5, rel: 1e-5}");
+      return;
+    }
+    check_keys(node, kToleranceKeys, "tolerance");
+    if (node["abs"]) tolerance.abs = non_negative(node["abs"], "tolerance.abs").value_or(tolerance.abs);
+    if (node["rel"]) tolerance.rel = non_negative(node["rel"], "tolerance.rel").value_or(tolerance.rel);
+  }
+
+  void read_speed(const YAML::Node& node, const Lab& lab, SpeedRule& speed) {
+    if (!node.IsMap()) {
+      problem(node, "'speed' must be a mapping like {reference: tiled_boundary, points: 2}");
+      return;
+    }
+    check_keys(node, kSpeedKeys, "speed");
+    if (node["reference"]) {
+      speed.reference = scalar<std::string>(node["reference"], "speed.reference", "a reference name").value_or("");
+      if (!speed.reference.empty() && context_.reference_exists &&
+          !context_.reference_exists(lab.name(), speed.reference)) {
+        problem(node["reference"], "no reference named '" + speed.reference + "' in reference/" + lab.name() + "/");
+      }
+    }
+    if (node["points"]) speed.points = non_negative(node["points"], "speed.points").value_or(speed.points);
+    if (node["full_ratio"]) {
+      speed.full_ratio = non_negative(node["full_ratio"], "speed.full_ratio").value_or(speed.full_ratio);
+    }
+    if (node["zero_ratio"]) {
+      speed.zero_ratio = non_negative(node["zero_ratio"], "speed.zero_ratio").value_or(speed.zero_ratio);
+    }
+    if (speed.full_ratio <= 0 || speed.zero_ratio <= speed.full_ratio) {
+      problem(node, "speed needs 0 < full_ratio < zero_ratio (full points at or under full_ratio times the "
+                    "reference's time, none at zero_ratio)");
+    }
+  }
+
+  // Fields shared by a case and the 'defaults' block.
+  void read_case_fields(const YAML::Node& node, const Lab* lab, TestCase& test_case, const std::string& where) {
+    if (!node.IsMap()) {
+      problem(node, where + " must be a mapping");
+      return;
+    }
+    if (node["points"]) test_case.points = non_negative(node["points"], "points").value_or(test_case.points);
+    if (node["hidden"]) test_case.hidden = scalar<bool>(node["hidden"], "hidden", "true or false").value_or(false);
+    if (node["seed"]) {
+      test_case.seed = scalar<uint64_t>(node["seed"], "seed", "a non-negative integer").value_or(test_case.seed);
+    }
+    if (node["timeout"]) {
+      auto timeout = non_negative(node["timeout"], "timeout");
+      if (timeout && *timeout == 0) problem(node["timeout"], "'timeout' must be more than 0 seconds");
+      test_case.timeout_s = timeout.value_or(test_case.timeout_s);
+    }
+    if (node["distribution"]) read_distribution(node["distribution"], lab, test_case);
+    if (node["tolerance"]) read_tolerance(node["tolerance"], test_case.tolerance);
+  }
+
+  void read_distribution(const YAML::Node& node, const Lab* lab, TestCase& test_case) {
+    auto text = scalar<std::string>(node, "distribution", "small-integers or uniform-float");
+    if (!text) return;
+    auto distribution = distribution_from_string(*text);
+    if (!distribution) {
+      problem(node, "unknown distribution '" + *text + "' (expected small-integers or uniform-float)");
+      return;
+    }
+    if (lab != nullptr) {
+      auto allowed = lab->distributions();
+      if (std::find(allowed.begin(), allowed.end(), *distribution) == allowed.end()) {
+        problem(node, "the " + lab->name() + " lab does not support distribution '" + *text + "'");
+        return;
+      }
+    }
+    test_case.distribution = *distribution;
+  }
+
+  void read_size(const YAML::Node& node, const Lab& lab, TestCase& test_case) {
+    for (const std::string& field : lab.size_fields()) {
+      const YAML::Node value = node[field];
+      if (!value) {
+        problem(node, "case '" + test_case.name + "' is missing size field '" + field + "'");
+        continue;
+      }
+      auto number = scalar<int64_t>(value, field, "a positive integer");
+      if (number && *number < 1) problem(value, "'" + field + "' must be at least 1, not " + value.Scalar());
+      test_case.size.push_back(number.value_or(0));
+    }
+    if (test_case.size.size() != lab.size_fields().size()) return;
+    for (int64_t dimension : test_case.size) {
+      if (dimension < 1) return;
+    }
+    if (auto why = lab.size_problem(test_case.size)) problem(node, "case '" + test_case.name + "': " + *why);
+  }
+
+  void read_kind(const YAML::Node& node, TestCase& test_case) {
+    const YAML::Node kind = node["kind"];
+    if (!kind) {
+      problem(node, "case '" + test_case.name +
+                        "' is missing 'kind' (square, non-multiple, rectangular, boundary or performance)");
+      return;
+    }
+    auto text = scalar<std::string>(kind, "kind", "a case kind");
+    if (!text) return;
+    auto parsed = case_kind_from_string(*text);
+    if (!parsed) {
+      problem(kind, "unknown kind '" + *text + "' (expected square, non-multiple, rectangular, boundary or "
+                    "performance)");
+      return;
+    }
+    test_case.kind = *parsed;
+  }
+
+  void read_case(const YAML::Node& node, const Lab& lab, const TestCase& defaults, TestSuite& suite) {
+    if (!node.IsMap()) {
+      problem(node, "each case must be a mapping like {name: square-128, kind: square, ...}");
+      return;
+    }
+    check_keys(node, kCaseKeys, "a case", lab.size_fields());
+    TestCase test_case = defaults;
+    test_case.line = node.Mark().line + 1;
+    if (auto name = node["name"] ? scalar<std::string>(node["name"], "name", "a case name") : std::nullopt) {
+      test_case.name = *name;
+    } else if (!node["name"]) {
+      problem(node, "a case is missing 'name'");
+    }
+    if (!test_case.name.empty() && !names_.insert(test_case.name).second) {
+      problem(node["name"], "duplicate case name '" + test_case.name + "'");
+    }
+    read_kind(node, test_case);
+    read_size(node, lab, test_case);
+    read_case_fields(node, &lab, test_case, "a case");
+    if (!node["seed"] && !defaults_have_seed_) test_case.seed = default_seed(test_case.name);
+    if (!node["tolerance"] && !defaults_have_tolerance_) {
+      test_case.tolerance = lab.default_tolerance(test_case.distribution);
+    }
+    read_case_speed(node, lab, test_case);
+    if (test_case.timeout_s == 0) {
+      test_case.timeout_s = test_case.kind == CaseKind::kPerformance ? kDefaultPerformanceTimeoutSeconds
+                                                                     : kDefaultTimeoutSeconds;
+    }
+    suite.cases.push_back(std::move(test_case));
+  }
+
+  void read_case_speed(const YAML::Node& node, const Lab& lab, TestCase& test_case) {
+    if (node["speed"] && test_case.kind != CaseKind::kPerformance) {
+      problem(node["speed"], "'speed' applies only to cases of kind performance");
+      return;
+    }
+    if (test_case.kind != CaseKind::kPerformance) return;
+    // A performance case without a speed block is timed and reported, and earns no speed points.
+    SpeedRule speed;
+    speed.reference = lab.default_speed_reference();
+    if (node["speed"]) read_speed(node["speed"], lab, speed);
+    test_case.speed = speed;
+  }
+
+ public:
+  void note_defaults(const YAML::Node& root) {
+    const YAML::Node defaults = root.IsMap() ? root["defaults"] : YAML::Node();
+    defaults_have_seed_ = defaults && defaults.IsMap() && defaults["seed"];
+    defaults_have_tolerance_ = defaults && defaults.IsMap() && defaults["tolerance"];
+  }
+
+ private:
+  std::string file_;
+  const LoaderContext& context_;
+  std::vector<LoadProblem> problems_;
+  std::set<std::string> names_;
+  bool defaults_have_seed_ = false;
+  bool defaults_have_tolerance_ = false;
+};
+
+}  // namespace
+
+std::string LoadProblem::to_string() const {
+  std::ostringstream text;
+  text << file;
+  if (line > 0) text << ":" << line;
+  text << ": " << what;
+  return text.str();
+}
+
+uint64_t default_seed(const std::string& case_name) {
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a: stable everywhere, unlike std::hash
+  for (unsigned char c : case_name) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+LoadResult parse_test_suite(const std::string& text, const std::string& file_name, const LoaderContext& context) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& error) {
+    return LoadResult{std::nullopt, {{file_name, error.mark.line + 1, "YAML syntax error: " + error.msg}}};
+  }
+  if (!root.IsDefined() || root.IsNull()) {
+    return LoadResult{std::nullopt, {{file_name, 0, "the file is empty"}}};
+  }
+  SuiteReader reader(file_name, context);
+  reader.note_defaults(root);
+  return reader.read(root);
+}
+
+LoadResult load_test_suite(const std::filesystem::path& path, const LoaderContext& context) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return LoadResult{std::nullopt, {{path.string(), 0, "cannot open the file"}}};
+  std::ostringstream text;
+  text << file.rdbuf();
+  return parse_test_suite(text.str(), path.string(), context);
+}
+
+}  // namespace cudagrade

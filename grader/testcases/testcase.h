@@ -1,0 +1,63 @@
+// A test case as written in testcases/<lab>.yaml, with every default filled in.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cudagrade {
+
+enum class CaseKind { kSquare, kNonMultiple, kRectangular, kBoundary, kPerformance };
+
+// Integers in (-10, 10), as in the course assignment, make float32 matmul results exact in any summation
+// order; uniform floats exercise rounding and need a tolerance.
+enum class Distribution { kSmallIntegers, kUniformFloat };
+
+// An element passes when |got - want| <= abs + rel * magnitude, where the lab defines magnitude so that the
+// bound grows with the problem (for matmul: sum over k of |A[i,k] * B[k,j]|, the classic forward-error scale
+// of a length-K dot product).
+struct Tolerance {
+  double abs = 0;
+  double rel = 0;
+};
+
+// How a correct submission earns speed points: the ratio of its median time to the named reference's median,
+// both timed in the same run on the same GPU. Full points at or under full_ratio, none at or over zero_ratio,
+// linear in between.
+struct SpeedRule {
+  std::string reference;
+  double points = 0;
+  double full_ratio = 1.0;
+  double zero_ratio = 4.0;
+};
+
+struct TestCase {
+  std::string name;
+  CaseKind kind = CaseKind::kSquare;
+  std::vector<int64_t> size;  // in the lab's own order, e.g. M, K, N
+  double points = 1;
+  bool hidden = false;
+  uint64_t seed = 0;
+  Distribution distribution = Distribution::kSmallIntegers;
+  Tolerance tolerance;
+  double timeout_s = 0;
+  std::optional<SpeedRule> speed;
+  int line = 0;  // in the YAML file, for messages
+
+  double max_points() const { return points + (speed ? speed->points : 0); }
+};
+
+struct TestSuite {
+  std::string lab;
+  std::string path;
+  std::vector<TestCase> cases;
+};
+
+std::string_view to_string(CaseKind kind);
+std::optional<CaseKind> case_kind_from_string(std::string_view text);
+std::string_view to_string(Distribution distribution);
+std::optional<Distribution> distribution_from_string(std::string_view text);
+
+}  // namespace cudagrade

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The GPU verification behind issue #2's "done when", in one call on the device machine:
+#   scripts/device-verify.sh references|repeat|bench
+# references: every reference file graded on the shipped test cases (all cases, hidden ones included)
+# repeat:     one submission graded 5 times: medians and points must agree
+# bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
+# Logs go to $OUT (or ./device-out); the last lines are a short table.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-device-out}
+mkdir -p "$out"
+source .device-debs/env.sh >/dev/null
+export PATH=/usr/local/cuda/bin:$PATH
+[[ -x build/cudagrade ]] || scripts/device-build.sh >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
+date -u | tee -a "$out/gpu.txt"
+
+case "${1:-}" in
+  references)
+    for lab in matmul reduction; do
+      for file in reference/"$lab"/*.cu; do
+        build/cudagrade check "$lab" "$file" --include-hidden --format text >>"$out/references.txt" 2>&1
+        echo "$file exit=$?" | tee -a "$out/references-summary.txt"
+      done
+    done
+    grep -E "^score|^\S+ lab:" "$out/references.txt"
+    ;;
+  repeat)
+    for i in 1 2 3 4 5; do
+      build/cudagrade check "${2:-matmul}" "${3:-submissions/matmul/correct.cu}" --include-hidden --format json \
+        >"$out/repeat-$i.json" 2>>"$out/repeat.log"
+    done
+    for i in 1 2 3 4 5; do
+      sed -n 's/^  "score": \([^,]*\),$/score \1/p' "$out/repeat-$i.json"
+      grep -A3 '"student": {' "$out/repeat-$i.json" | grep median_ms | tr -d ' ,' | tr '\n' ' '
+      echo
+    done | tee "$out/repeat-summary.txt"
+    ;;
+  bench)
+    build/cudagrade bench matmul --size 4096,4096,4096 | tee "$out/bench-matmul-4096.md"
+    build/cudagrade bench reduction --size 16777216 | tee "$out/bench-reduction-2^24.md"
+    build/cudagrade bench reduction --size 268435456 | tee "$out/bench-reduction-2^28.md"
+    ;;
+  *) echo "usage: $0 references|repeat|bench" >&2; exit 2 ;;
+esac

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Grades every bundled example in submissions/<lab>/ (and, with --references, every file in reference/<lab>/)
+# and compares each verdict with the one the file predicts in its first line, "// cudagrade-expect: STATUS"
+# (references must pass). Prints one row per file and exits nonzero if any verdict differs.
+#
+#   scripts/grade-examples.sh [--references] [--cases-dir DIR] [--json-dir DIR] [-- extra cudagrade options]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+cudagrade=${CUDAGRADE:-build/cudagrade}
+with_references=0
+cases_dir=""
+json_dir=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --references) with_references=1 ;;
+    --cases-dir) cases_dir=$2; shift ;;
+    --json-dir) json_dir=$2; shift ;;
+    --) shift; break ;;
+    *) echo "usage: $0 [--references] [--cases-dir DIR] [--json-dir DIR] [-- cudagrade options]" >&2; exit 2 ;;
+  esac
+  shift
+done
+extra=("$@")
+[[ -x $cudagrade ]] || { echo "$cudagrade is not built; run 'make' first" >&2; exit 2; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+mismatches=0
+rows=()
+for lab in matmul reduction; do
+  files=(submissions/"$lab"/*.cu)
+  [[ $with_references == 1 ]] && files+=(reference/"$lab"/*.cu)
+  cases=()
+  [[ -n $cases_dir ]] && cases=(--cases "$cases_dir/$lab.yaml")
+  for file in "${files[@]}"; do
+    expected=passed
+    first_line=$(head -n 1 "$file")
+    [[ $first_line == "// cudagrade-expect: "* ]] && expected=${first_line#// cudagrade-expect: }
+    json=$scratch/report.json
+    [[ -n $json_dir ]] && json=$json_dir/$lab-$(basename "$file" .cu)-$(basename "$(dirname "$(dirname "$file")")").json
+    started=$(date +%s)
+    "$cudagrade" check "$lab" "$file" "${cases[@]}" --format json --json "$json" "${extra[@]}" >/dev/null 2>"$scratch/stderr"
+    code=$?
+    verdict=$(sed -n 's/^  "verdict": "\([^"]*\)",\{0,1\}$/\1/p' "$json" 2>/dev/null)
+    score=$(sed -n 's/^  "score": \([^,]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null)
+    max=$(sed -n 's/^  "max_score": \([^,]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null)
+    outcome=ok
+    if [[ $verdict != "$expected" ]]; then
+      outcome=MISMATCH
+      mismatches=$((mismatches + 1))
+      [[ -s $scratch/stderr ]] && sed 's/^/    /' "$scratch/stderr" >&2
+    fi
+    rows+=("$(printf '%-40s %-14s %-14s %7s %5ss %-4s %s' "$file" "$expected" "${verdict:-none}" "${score:-?}/${max:-?}" $(( $(date +%s) - started )) "$code" "$outcome")")
+  done
+done
+printf '%-40s %-14s %-14s %7s %6s %-4s %s\n' file expected verdict score time exit result
+printf '%s\n' "${rows[@]}"
+echo "$mismatches mismatch(es)"
+[[ $mismatches == 0 ]]
