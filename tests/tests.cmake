@@ -1,1 +1,34 @@
-# tests are added below
+# The test suite: Catch2 unit tests beside the sources they test, the pipeline driven through a fake runner,
+# real nvcc builds, and the GPU tests (which report "Skipped" to CTest when no GPU is usable).
+add_executable(fake_runner tests/fake_runner.cc)
+target_include_directories(fake_runner PRIVATE grader)
+
+add_executable(cudagrade_tests
+  tests/catch_main.cc
+  tests/testing/fake_backend.cc
+  grader/build/build_cache_test.cc
+  grader/build/nvcc_toolchain_test.cc
+  grader/check/integrity_test.cc
+  grader/check/tile_picture_test.cc
+  grader/core/status_test.cc
+  grader/core/subprocess_test.cc
+  grader/labs/matmul/matmul_lab_test.cc
+  grader/labs/reduction/reduction_lab_test.cc
+  grader/pipeline/grader_test.cc
+  grader/report/json_printer_test.cc
+  grader/score/scoring_test.cc
+  grader/testcases/loader_test.cc
+)
+target_include_directories(cudagrade_tests PRIVATE tests)
+target_link_libraries(cudagrade_tests PRIVATE cudagrade_core Catch2::Catch2)
+target_compile_definitions(cudagrade_tests PRIVATE CUDAGRADE_FAKE_RUNNER="$<TARGET_FILE:fake_runner>")
+add_dependencies(cudagrade_tests fake_runner)
+
+include(Catch)
+# nvcc tests share one build cache inside the build tree, so reruns cost no compile.
+catch_discover_tests(cudagrade_tests
+  PROPERTIES ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
+# GPU tests: every reference and bundled example graded on a real GPU against its expected verdict.
+add_test(NAME gpu_examples COMMAND ${CMAKE_SOURCE_DIR}/tests/gpu_examples.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(gpu_examples PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)

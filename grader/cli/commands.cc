@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 
+#include "backend/gpu_probe.h"
 #include "cli/command_support.h"
 #include "labs/registry.h"
 #include "pipeline/grader.h"
@@ -107,6 +108,19 @@ CommandAction setup_validate(CLI::App& command, const GlobalOptions& globals) {
   };
 }
 
+CommandAction setup_devices(CLI::App&, const GlobalOptions&) {
+  return [] {
+    GpuProbe probe = probe_gpu();
+    if (probe.usable) {
+      std::cout << fmt::format("gpu: usable, {} (sm_{})\n", probe.name, probe.arch);
+    } else {
+      std::cout << fmt::format("gpu: not usable: {}\n", probe.reason);
+    }
+    std::cout << "sim: not part of this build yet (issue #3)\n";
+    return static_cast<int>(probe.usable ? kExitPassed : kExitInfra);
+  };
+}
+
 }  // namespace
 
 const std::vector<Command>& commands() {
@@ -114,6 +128,7 @@ const std::vector<Command>& commands() {
       {"check", "grade one submission on a lab's test cases", setup_check},
       {"run", "run one problem size, as the course's console program did", setup_run},
       {"list", "list the labs and their test cases", setup_list},
+      {"devices", "say which backends can run here (exit 0 when a GPU is usable)", setup_devices},
       {"validate", "check a test-case YAML file", setup_validate},
       {"bench", "time every reference of a lab and its baselines on one size, as a Markdown table", setup_bench},
   };

@@ -60,6 +60,19 @@ std::unique_ptr<Arena> Grader::make_arena(const std::vector<Workload>& sets) {
   return std::make_unique<Arena>(dir->path() / fmt::format("arena-{}", arena_counter_++), sets);
 }
 
+// A file that cannot be read (deleted mid-run, a reference missing from the course) is the machine's
+// problem: it becomes an infrastructure error on the cases, not an exception that ends the whole run.
+BuildResult Grader::build_or_explain(const BuildRequest& request) {
+  try {
+    return backend_.toolchain().build(request);
+  } catch (const std::exception& error) {
+    BuildResult result;
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.summary = fmt::format("could not build {}: {}", request.source.string(), error.what());
+    return result;
+  }
+}
+
 GradeReport Grader::begin_report(const std::filesystem::path& submission) {
   GradeReport report;
   report.lab = lab_.name();
@@ -70,7 +83,7 @@ GradeReport Grader::begin_report(const std::filesystem::path& submission) {
 
 bool Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                      GradeReport& report) {
-  BuildResult build = backend_.toolchain().build({&lab_, submission, {}});
+  BuildResult build = build_or_explain({&lab_, submission, {}});
   report.build_summary = build.summary;
   report.build_log = build.log;
   Availability availability = backend_.availability();
@@ -229,7 +242,7 @@ RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem
                                    const std::vector<std::string>& libraries, std::string& problem) {
   auto found = trusted_.find(key);
   if (found != trusted_.end()) return found->second.get();
-  BuildResult build = backend_.toolchain().build({&lab_, source, libraries});
+  BuildResult build = build_or_explain({&lab_, source, libraries});
   if (build.outcome != BuildResult::Outcome::kBuilt) {
     problem = build.summary;
     return nullptr;

@@ -39,6 +39,7 @@ class Grader {
 
  private:
   GradeReport begin_report(const std::filesystem::path& submission);
+  BuildResult build_or_explain(const BuildRequest& request);
   // Builds the submission; false (with every case marked) when nothing can run.
   bool prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);

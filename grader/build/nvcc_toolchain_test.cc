@@ -1,0 +1,82 @@
+// Real nvcc builds (the CPU-only CI machine has nvcc, not a GPU). The cache lives in the build tree
+// ($CUDAGRADE_CACHE, set by CTest), so only the first run pays for the compiles.
+#include "build/nvcc_toolchain.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "core/temp_dir.h"
+#include "labs/registry.h"
+
+namespace cudagrade {
+namespace {
+
+struct Fixture {
+  ProjectPaths paths = ProjectPaths::discover("", "");
+  SubprocessCommandRunner runner;
+  NvccToolchain toolchain{paths, runner, "90", CUDAGRADE_NVCC};
+  TempDir scratch{TempDir::Medium::kDisk};
+
+  BuildResult build(const std::string& lab, const std::filesystem::path& source) {
+    return toolchain.build({find_lab(lab), source, {}});
+  }
+  std::filesystem::path write(const std::string& name, const std::string& contents) {
+    std::ofstream(scratch.path() / name) << contents;
+    return scratch.path() / name;
+  }
+};
+
+TEST_CASE("a compile error is the student's, with the line and the compiler's words", "[nvcc]") {
+  Fixture fixture;
+  BuildResult result = fixture.build("matmul", fixture.paths.submissions_dir("matmul") / "compile_error.cu");
+  CHECK(result.outcome == BuildResult::Outcome::kCompileError);
+  CHECK_THAT(result.summary, Catch::StartsWith("compile error: matmul.cu("));
+  CHECK_THAT(result.log, Catch::Contains("is undefined"));
+  CHECK_THAT(result.log, !Catch::Contains(fixture.paths.cache.string()));
+}
+
+TEST_CASE("a submission builds into a runner, and rebuilding it costs no compile", "[nvcc]") {
+  Fixture fixture;
+  BuildResult first = fixture.build("reduction", fixture.paths.reference_file("reduction", "reduce2"));
+  INFO(first.log);
+  REQUIRE(first.outcome == BuildResult::Outcome::kBuilt);
+  CHECK(std::filesystem::exists(first.runner));
+  const auto started = Clock::now();
+  BuildResult again = fixture.build("reduction", fixture.paths.reference_file("reduction", "reduce2"));
+  CHECK(again.cached);
+  CHECK(again.runner == first.runner);
+  CHECK(Clock::now() - started < std::chrono::seconds(2));
+}
+
+TEST_CASE("the skeleton compiles as shipped", "[nvcc]") {
+  Fixture fixture;
+  for (const char* lab : {"matmul", "reduction"}) {
+    BuildResult result = fixture.build(lab, fixture.paths.skeleton_dir(lab) / (std::string(lab) + ".cu"));
+    INFO(result.log);
+    CHECK(result.outcome == BuildResult::Outcome::kBuilt);
+  }
+}
+
+TEST_CASE("a submission that defines the harness's main fails to link, as a compile error", "[nvcc]") {
+  Fixture fixture;
+  auto source = fixture.write("matmul.cu", R"(#include "matmul.cuh"
+void matmul(const float*, const float*, float*, int, int, int) {}
+int main() { return 0; }
+)");
+  BuildResult result = fixture.build("matmul", source);
+  CHECK(result.outcome == BuildResult::Outcome::kCompileError);
+  CHECK_THAT(result.summary, Catch::StartsWith("link error"));
+}
+
+TEST_CASE("a missing compiler is an infrastructure error, not a compile error", "[nvcc]") {
+  Fixture fixture;
+  TempDir cache(TempDir::Medium::kDisk);
+  ProjectPaths paths = fixture.paths;
+  paths.cache = cache.path();
+  NvccToolchain broken(paths, fixture.runner, "90", "/nonexistent/nvcc");
+  BuildResult result = broken.build({find_lab("matmul"), paths.submissions_dir("matmul") / "correct.cu", {}});
+  CHECK(result.outcome == BuildResult::Outcome::kInfraError);
+}
+
+}  // namespace
+}  // namespace cudagrade

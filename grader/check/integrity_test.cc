@@ -1,0 +1,93 @@
+// The arena as the grader lays it out, and the checks on what comes back in it. Tests play the runner's part
+// by writing into the arena's data directly.
+#include "check/integrity.h"
+
+#include <catch2/catch.hpp>
+
+#include "core/temp_dir.h"
+
+namespace cudagrade {
+namespace {
+
+Workload small_workload() {
+  Workload workload;
+  workload.dims = {2, 3, 4};
+  HostBuffer a{"A", BufferRole::kInput, ElementType::kFloat32, 2, 3, 6, {}};
+  for (int i = 0; i < 6; ++i) a.words.push_back(word_of(static_cast<float>(i)));
+  workload.buffers.push_back(a);
+  workload.buffers.push_back({"C", BufferRole::kOutput, ElementType::kFloat32, 2, 4, 8, {}});
+  workload.buffers.push_back({"scratch", BufferRole::kScratch, ElementType::kInt32, 1, 5, 5, {}});
+  return workload;
+}
+
+// What the runner sees: the same bytes, writable.
+std::span<uint32_t> writable(std::span<const uint32_t> words) {
+  return {const_cast<uint32_t*>(words.data()), words.size()};
+}
+
+TEST_CASE("an arena holds inputs as sent, poisoned outputs, garbage scratch and intact guards", "[arena]") {
+  TempDir dir(TempDir::Medium::kMemory);
+  Workload workload = small_workload();
+  Arena arena(dir.path() / "arena", {workload, workload});
+  CHECK(arena.set_count() == 2);
+  CHECK(std::filesystem::file_size(arena.path()) == Arena::bytes_needed({workload, workload}));
+  for (size_t set = 0; set < 2; ++set) {
+    CHECK(std::vector<uint32_t>(arena.data(set, 0).begin(), arena.data(set, 0).end()) == workload.buffers[0].words);
+    for (uint32_t word : arena.data(set, 1)) CHECK(word == kFloatPoison);
+    for (uint32_t word : arena.data(set, 2)) CHECK(word == kScratchGarbage);
+    for (size_t buffer = 0; buffer < 3; ++buffer) {
+      CHECK(reinterpret_cast<uintptr_t>(arena.data(set, buffer).data()) % protocol::kRegionAlignment == 0);
+      CHECK(arena.front_guard(set, buffer).size() * 4 == guard_bytes_for(workload.buffers[buffer].size()));
+    }
+  }
+  CHECK_FALSE(describe_guard_damage(arena, 0, workload));
+  CHECK_FALSE(describe_input_changes(arena, 0, workload));
+}
+
+TEST_CASE("the arena file is removed with the arena", "[arena]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  std::filesystem::path path = dir.path() / "arena";
+  {
+    Arena arena(path, {small_workload()});
+    CHECK(std::filesystem::exists(path));
+  }
+  CHECK_FALSE(std::filesystem::exists(path));
+}
+
+TEST_CASE("writes past either end of a buffer are found and located", "[arena]") {
+  TempDir dir(TempDir::Medium::kMemory);
+  Workload workload = small_workload();
+  Arena arena(dir.path() / "arena", {workload});
+  writable(arena.back_guard(0, 1))[2] = 0;
+  writable(arena.back_guard(0, 1))[3] = 0;
+  auto damage = describe_guard_damage(arena, 0, workload);
+  REQUIRE(damage);
+  CHECK(*damage == "wrote 2 element(s) past the end of C (the first at C[10], 3 past its last element)");
+
+  std::span<uint32_t> front = writable(arena.front_guard(0, 2));
+  front[front.size() - 1] = 0;  // scratch[-1]
+  damage = describe_guard_damage(arena, 0, workload);
+  REQUIRE(damage);
+  CHECK_THAT(*damage, Catch::Contains("wrote 1 element(s) before the start of scratch (as far as 1 elements before it)"));
+}
+
+TEST_CASE("changed inputs are found and located", "[arena]") {
+  TempDir dir(TempDir::Medium::kMemory);
+  Workload workload = small_workload();
+  Arena arena(dir.path() / "arena", {workload});
+  writable(arena.data(0, 0))[4] = word_of(100.0f);
+  auto changes = describe_input_changes(arena, 0, workload);
+  REQUIRE(changes);
+  CHECK(*changes == "input A was modified: 1 element(s) changed, the first at A[row 1, col 1] (inputs must not be "
+                    "written)");
+}
+
+TEST_CASE("guards grow with the buffer, within bounds", "[arena]") {
+  CHECK(guard_bytes_for(1) == 64 << 10);
+  CHECK(guard_bytes_for(1000 * 1000) == 1000192);  // a quarter of 4 MB, rounded up to 256 bytes
+  CHECK(guard_bytes_for(size_t{1} << 30) == 16 << 20);
+  CHECK(guard_bytes_for(12345) % protocol::kRegionAlignment == 0);
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,247 @@
+// The whole pipeline after the build (runner processes, arenas, checks, scoring) against the fake runner.
+#include "pipeline/grader.h"
+
+#include <catch2/catch.hpp>
+
+#include "labs/registry.h"
+#include "testing/fake_backend.h"
+
+namespace cudagrade {
+namespace {
+
+using testing::FakeBackend;
+using testing::FakeProject;
+
+TestCase matmul_case(const std::string& name, std::vector<int64_t> size, CaseKind kind = CaseKind::kSquare) {
+  TestCase test_case;
+  test_case.name = name;
+  test_case.kind = kind;
+  test_case.size = std::move(size);
+  test_case.seed = 42;
+  test_case.timeout_s = 5;
+  return test_case;
+}
+
+TestSuite matmul_suite() {
+  TestSuite suite;
+  suite.lab = "matmul";
+  suite.cases.push_back(matmul_case("small", {16, 13, 7}));
+  suite.cases.push_back(matmul_case("seven", {7, 5, 9}));
+  suite.cases.push_back(matmul_case("larger", {40, 33, 21}));
+  return suite;
+}
+
+struct Fixture {
+  FakeProject project;
+  TempDir scratch{TempDir::Medium::kDisk};
+  FakeBackend backend{scratch.path()};
+  const Lab& lab = *find_lab("matmul");
+
+  GradeReport grade(const std::string& behaviour, const TestSuite& suite, GradeOptions options = {}) {
+    const std::filesystem::path file = project.write("student/matmul.cu", behaviour);
+    Grader grader(lab, backend, project.paths(), options);
+    return grader.grade(file, suite);
+  }
+};
+
+const CaseResult& case_named(const GradeReport& report, const std::string& name) {
+  for (const CaseResult& result : report.cases) {
+    if (result.name == name) return result;
+  }
+  FAIL("no case named " << name);
+  throw std::logic_error("unreachable");
+}
+
+TEST_CASE("a correct submission passes every case with full points", "[pipeline]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade("correct", matmul_suite());
+  REQUIRE(report.cases.size() == 3);
+  for (const CaseResult& result : report.cases) CHECK(result.status == CaseStatus::kPassed);
+  CHECK(report.verdict == CaseStatus::kPassed);
+  CHECK(report.score == 3);
+  CHECK(report.device == "Fake GPU (CPU)");
+}
+
+TEST_CASE("a crash in one case fails that case only; a fresh runner grades the rest", "[pipeline]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade("crash-on-size=7", matmul_suite());
+  CHECK(case_named(report, "small").status == CaseStatus::kPassed);
+  const CaseResult& crashed = case_named(report, "seven");
+  CHECK(crashed.status == CaseStatus::kCrashed);
+  CHECK_THAT(crashed.message, Catch::Contains("Aborted"));
+  CHECK(case_named(report, "larger").status == CaseStatus::kPassed);
+  CHECK(report.verdict == CaseStatus::kCrashed);
+  CHECK(report.score == 2);
+}
+
+TEST_CASE("a hang is killed at the case's timeout and the rest still run", "[pipeline]") {
+  Fixture fixture;
+  TestSuite suite = matmul_suite();
+  suite.cases[1].timeout_s = 0.5;
+  const auto started = Clock::now();
+  GradeReport report = fixture.grade("hang-on-size=7", suite);
+  CHECK(case_named(report, "seven").status == CaseStatus::kTimeout);
+  CHECK(case_named(report, "seven").elapsed_ms < 3000);
+  CHECK(case_named(report, "larger").status == CaseStatus::kPassed);
+  CHECK(Clock::now() - started < std::chrono::seconds(10));
+}
+
+TEST_CASE("a sticky CUDA error is reported as a crash with the CUDA error named", "[pipeline]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade("cuda-error-on-size=16", matmul_suite());
+  const CaseResult& result = case_named(report, "small");
+  CHECK(result.status == CaseStatus::kCrashed);
+  CHECK_THAT(result.message, Catch::Contains("cudaErrorIllegalAddress"));
+  CHECK(case_named(report, "seven").status == CaseStatus::kPassed);
+}
+
+TEST_CASE("exiting with status 0 instead of answering is a crash, not a pass", "[pipeline]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade("exit-zero-on-size=7", matmul_suite());
+  CHECK(case_named(report, "seven").status == CaseStatus::kCrashed);
+  CHECK_THAT(case_named(report, "seven").message, Catch::Contains("exit code 0"));
+}
+
+TEST_CASE("wrong, unwritten, out-of-bounds and input-changing outputs are wrong answers", "[pipeline]") {
+  Fixture fixture;
+  auto single = [](std::vector<int64_t> size) {
+    TestSuite suite;
+    suite.lab = "matmul";
+    suite.cases.push_back(matmul_case("case", std::move(size)));
+    return suite;
+  };
+  SECTION("one wrong element") {
+    GradeReport report = fixture.grade("wrong", single({16, 13, 7}));
+    CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("1 of 112 checked elements of C are wrong"));
+    CHECK_THAT(report.cases[0].message, Catch::Contains("C[row 15, col 6]"));
+  }
+  SECTION("a row never written shows in the picture") {
+    GradeReport report = fixture.grade("skip-last-row", single({40, 8, 40}));
+    CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("40 of 1600 were never written"));
+    CHECK_THAT(report.cases[0].details, Catch::Contains("  |...|\n  |...|\n  |???|\n"));
+  }
+  SECTION("a write past the end of C") {
+    GradeReport report = fixture.grade("past-end", single({16, 13, 7}));
+    CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("past the end of C"));
+  }
+  SECTION("a changed input") {
+    GradeReport report = fixture.grade("modify-input", single({16, 13, 7}));
+    CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("input A was modified"));
+  }
+}
+
+TEST_CASE("nothing a submission prints changes a verdict, and a flood is capped", "[pipeline]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade("flood", matmul_suite());
+  CHECK(report.verdict == CaseStatus::kPassed);
+  TestSuite single;
+  single.lab = "matmul";
+  single.cases.push_back(matmul_case("case", {3, 3, 3}));
+  // The flood prints forged "ok" lines on stdout; the one wrong element still fails the case.
+  GradeReport wrong = fixture.grade("flood wrong", single);
+  CHECK(wrong.cases[0].status == CaseStatus::kWrongAnswer);
+}
+
+TEST_CASE("compile errors fail every case with the compiler's words", "[pipeline]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade("compile-error", matmul_suite());
+  CHECK(report.verdict == CaseStatus::kCompileError);
+  for (const CaseResult& result : report.cases) {
+    CHECK(result.status == CaseStatus::kCompileError);
+    CHECK_THAT(result.message, Catch::Contains("identifier \"acc\" is undefined"));
+  }
+  CHECK(report.score == 0);
+}
+
+TEST_CASE("no usable device is an infrastructure error, never zero points for a wrong answer", "[pipeline]") {
+  FakeProject project;
+  TempDir scratch{TempDir::Medium::kDisk};
+  FakeBackend backend(scratch.path(), /*usable=*/false);
+  Grader grader(*find_lab("matmul"), backend, project.paths(), {});
+  GradeReport report = grader.grade(project.write("student/matmul.cu", "correct"), matmul_suite());
+  CHECK(report.verdict == CaseStatus::kInfraError);
+  CHECK_THAT(report.cases[0].message, Catch::Contains("no fake device today"));
+}
+
+TEST_CASE("hidden cases are graded only when asked", "[pipeline]") {
+  Fixture fixture;
+  TestSuite suite = matmul_suite();
+  suite.cases[2].hidden = true;
+  CHECK(fixture.grade("correct", suite).cases.size() == 2);
+  GradeOptions all;
+  all.include_hidden = true;
+  CHECK(fixture.grade("correct", suite, all).cases.size() == 3);
+}
+
+TestSuite performance_suite() {
+  TestSuite suite;
+  suite.lab = "matmul";
+  TestCase timed = matmul_case("timed", {32, 32, 32}, CaseKind::kPerformance);
+  timed.speed = SpeedRule{"tiled_boundary", 4, 1.0, 3.0};
+  suite.cases.push_back(timed);
+  return suite;
+}
+
+TEST_CASE("speed points follow the time ratio against the reference timed in the same run", "[pipeline]") {
+  Fixture fixture;
+  SECTION("as fast as the reference: full points") {
+    GradeReport report = fixture.grade("correct ms=2", performance_suite());
+    const CaseResult& result = report.cases[0];
+    REQUIRE(result.speed);
+    CHECK(result.speed->ratio == Approx(1.0));
+    CHECK(result.points == Approx(5));
+    REQUIRE(result.speed->baselines.size() == 1);
+    CHECK(result.speed->baselines[0].name == "cublas");
+    CHECK(*result.speed->percent_of_baseline == Approx(20));  // 0.4 ms against 2 ms
+    CHECK(result.speed->gflops == Approx(2.0 * 32 * 32 * 32 / 2e-3 / 1e9));
+  }
+  SECTION("twice the reference's time: halfway between full (1x) and zero (3x)") {
+    GradeReport report = fixture.grade("correct ms=4", performance_suite());
+    CHECK(report.cases[0].speed->ratio == Approx(2.0));
+    CHECK(report.cases[0].points == Approx(1 + 2));
+  }
+  SECTION("a submission that caches its answer fails when timed on fresh inputs") {
+    GradeReport report = fixture.grade("cache ms=1", performance_suite());
+    CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("wrong after repeated calls"));
+    CHECK(report.cases[0].points == 0);
+  }
+}
+
+TEST_CASE("a missing reference is an infrastructure error, not lost points", "[pipeline]") {
+  Fixture fixture;
+  TestSuite suite = performance_suite();
+  suite.cases[0].speed->reference = "no_such_reference";
+  GradeReport report = fixture.grade("correct", suite);
+  CHECK(report.cases[0].status == CaseStatus::kInfraError);
+  CHECK_THAT(report.cases[0].message, Catch::Contains("no_such_reference"));
+}
+
+TEST_CASE("the reduction lab runs through the same pipeline", "[pipeline]") {
+  Fixture fixture;
+  const Lab& lab = *find_lab("reduction");
+  TestSuite suite;
+  suite.lab = "reduction";
+  for (int64_t n : {1, 257, 100003}) {
+    TestCase test_case;
+    test_case.name = "n" + std::to_string(n);
+    test_case.size = {n};
+    test_case.seed = 7;
+    test_case.timeout_s = 5;
+    suite.cases.push_back(test_case);
+  }
+  Grader grader(lab, fixture.backend, fixture.project.paths(), {});
+  GradeReport right = grader.grade(fixture.project.write("student/reduction.cu", "correct"), suite);
+  CHECK(right.verdict == CaseStatus::kPassed);
+  Grader second(lab, fixture.backend, fixture.project.paths(), {});
+  GradeReport wrong = second.grade(fixture.project.write("student/reduction.cu", "wrong"), suite);
+  CHECK(wrong.verdict == CaseStatus::kWrongAnswer);
+  CHECK_THAT(wrong.cases[0].message, Catch::Contains("off by 1"));
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,105 @@
+#include "report/json_printer.h"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "report/printer.h"
+#include "score/scoring.h"
+
+namespace cudagrade {
+namespace {
+
+GradeReport sample_report() {
+  GradeReport report;
+  report.lab = "matmul";
+  report.backend = "gpu";
+  report.device = "NVIDIA H200";
+  CaseResult passed;
+  passed.name = "square-128";
+  passed.kind = CaseKind::kSquare;
+  passed.status = CaseStatus::kPassed;
+  passed.points = passed.max_points = 1;
+  passed.elapsed_ms = 2.5;
+  passed.message = "all elements of C are right";
+  CaseResult timed = passed;
+  timed.name = "performance-4096";
+  timed.kind = CaseKind::kPerformance;
+  timed.points = 5;
+  timed.max_points = 5;
+  SpeedResult speed;
+  speed.student = {20, 1.5, 1.4, 1.7, 0.004};
+  speed.reference = "tiled_boundary";
+  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
+  speed.ratio = 0.5;
+  speed.baselines.push_back({"cublas", {20, 1.0, 1.0, 1.1, 0.002}});
+  speed.percent_of_baseline = 66.7;
+  speed.points = 4;
+  timed.speed = speed;
+  CaseResult wrong = passed;
+  wrong.name = "non-multiple-100";
+  wrong.kind = CaseKind::kNonMultiple;
+  wrong.status = CaseStatus::kWrongAnswer;
+  wrong.points = 0;
+  wrong.message = "37 of 10000 checked elements of C are wrong";
+  wrong.details = "  |..X|\n";
+  report.cases = {passed, timed, wrong};
+  total_up(report);
+  return report;
+}
+
+TEST_CASE("the JSON report has the documented shape", "[json]") {
+  nlohmann::json json = report_to_json(sample_report());
+  for (const char* key : {"lab", "backend", "device", "verdict", "score", "max_score", "cases"}) {
+    CHECK(json.contains(key));
+  }
+  CHECK(json["verdict"] == "wrong_answer");
+  CHECK(json["score"] == 6.0);
+  CHECK(json["max_score"] == 7.0);
+  REQUIRE(json["cases"].size() == 3);
+  for (const auto& item : json["cases"]) {
+    for (const char* key : {"name", "kind", "status", "points", "max_points", "elapsed_ms", "message"}) {
+      CHECK(item.contains(key));
+    }
+  }
+  CHECK(json["cases"][1]["kind"] == "performance");
+  CHECK(json["cases"][1]["speed"]["ratio"] == 0.5);
+  CHECK(json["cases"][1]["speed"]["baselines"][0]["name"] == "cublas");
+  CHECK(json["cases"][0]["speed"].is_null());
+  CHECK(json["cases"][2]["status"] == "wrong_answer");
+}
+
+TEST_CASE("the JSON printer writes one parseable document", "[json]") {
+  std::ostringstream out;
+  JsonPrinter(out).print(sample_report());
+  nlohmann::json parsed = nlohmann::json::parse(out.str());
+  CHECK(parsed["lab"] == "matmul");
+}
+
+TEST_CASE("the text printer shows the table, the failure's picture and the speed, without colour when asked",
+          "[text]") {
+  std::ostringstream out;
+  TextPrinter(out, false).print(sample_report());
+  const std::string text = out.str();
+  CHECK_THAT(text, Catch::Contains("square-128"));
+  CHECK_THAT(text, Catch::Contains("wrong_answer"));
+  CHECK_THAT(text, Catch::Contains("|..X|"));
+  CHECK_THAT(text, Catch::Contains("0.5x the time of reference tiled_boundary"));
+  CHECK_THAT(text, Catch::Contains("score 6 / 7, verdict wrong_answer"));
+  CHECK(text.find("\033[") == std::string::npos);
+  std::ostringstream coloured;
+  TextPrinter(coloured, true).print(sample_report());
+  CHECK_THAT(coloured.str(), Catch::Contains("\033[31m"));
+}
+
+TEST_CASE("the multiplexer writes every format it holds", "[json]") {
+  std::ostringstream text, json;
+  MultiPrinter printers;
+  printers.add(std::make_unique<TextPrinter>(text, false));
+  printers.add(std::make_unique<JsonPrinter>(json));
+  printers.print(sample_report());
+  CHECK_THAT(text.str(), Catch::Contains("verdict wrong_answer"));
+  CHECK(nlohmann::json::parse(json.str())["verdict"] == "wrong_answer");
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,33 @@
+#include "score/scoring.h"
+
+#include <catch2/catch.hpp>
+#include <limits>
+
+namespace cudagrade {
+namespace {
+
+TEST_CASE("speed points fall linearly from full_ratio to zero_ratio", "[score]") {
+  const SpeedRule rule{"tiled_boundary", 4, 1.0, 3.0};
+  CHECK(speed_points(rule, 0.3) == 4);
+  CHECK(speed_points(rule, 1.0) == 4);
+  CHECK(speed_points(rule, 1.5) == Approx(3));
+  CHECK(speed_points(rule, 2.0) == Approx(2));
+  CHECK(speed_points(rule, 3.0) == 0);
+  CHECK(speed_points(rule, 40) == 0);
+  CHECK(speed_points(rule, std::numeric_limits<double>::quiet_NaN()) == 0);
+  CHECK(speed_points(rule, std::numeric_limits<double>::infinity()) == 0);
+}
+
+TEST_CASE("totals add every case's points and name the verdict", "[score]") {
+  GradeReport report;
+  report.cases.push_back({.status = CaseStatus::kPassed, .points = 1, .max_points = 1});
+  report.cases.push_back({.status = CaseStatus::kWrongAnswer, .points = 0, .max_points = 2});
+  report.cases.push_back({.status = CaseStatus::kPassed, .points = 2.5, .max_points = 5});
+  total_up(report);
+  CHECK(report.score == 3.5);
+  CHECK(report.max_score == 8);
+  CHECK(report.verdict == CaseStatus::kWrongAnswer);
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,178 @@
+#include "testcases/loader.h"
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "core/paths.h"
+#include "labs/registry.h"
+
+namespace cudagrade {
+namespace {
+
+LoaderContext context() {
+  return {[](const std::string& name) { return find_lab(name); },
+          [](const std::string&, const std::string& reference) { return reference != "missing"; }};
+}
+
+LoadResult parse(const std::string& text) { return parse_test_suite(text, "cases.yaml", context()); }
+
+std::string problems_of(const LoadResult& result) {
+  std::string text;
+  for (const LoadProblem& problem : result.problems) text += problem.to_string() + "\n";
+  return text;
+}
+
+TEST_CASE("the minimal form loads with every default filled in", "[testcases]") {
+  LoadResult result = parse(R"(lab: matmul
+cases:
+  - {name: square-128, kind: square, M: 128, K: 128, N: 128, points: 1}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  const TestCase& test_case = result.suite->cases.at(0);
+  CHECK(test_case.name == "square-128");
+  CHECK(test_case.kind == CaseKind::kSquare);
+  CHECK(test_case.size == std::vector<int64_t>{128, 128, 128});
+  CHECK(test_case.points == 1);
+  CHECK_FALSE(test_case.hidden);
+  CHECK(test_case.seed == default_seed("square-128"));
+  CHECK(test_case.distribution == Distribution::kSmallIntegers);
+  CHECK(test_case.tolerance.abs == 0);  // small integers are exact
+  CHECK(test_case.tolerance.rel == 0);
+  CHECK(test_case.timeout_s == kDefaultTimeoutSeconds);
+  CHECK_FALSE(test_case.speed);
+  CHECK(test_case.line == 3);
+}
+
+TEST_CASE("every field can be set, and defaults apply to each case", "[testcases]") {
+  LoadResult result = parse(R"(lab: matmul
+defaults: {timeout: 7, seed: 99}
+cases:
+  - name: floats
+    kind: rectangular
+    M: 3
+    K: 4
+    N: 5
+    points: 2.5
+    hidden: true
+    distribution: uniform-float
+  - name: timed
+    kind: performance
+    M: 64
+    K: 64
+    N: 64
+    points: 1
+    timeout: 30
+    tolerance: {abs: 0.5, rel: 0.25}
+    speed: {reference: naive, points: 3, full_ratio: 1.5, zero_ratio: 6}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  const TestCase& floats = result.suite->cases.at(0);
+  CHECK(floats.hidden);
+  CHECK(floats.points == 2.5);
+  CHECK(floats.seed == 99);
+  CHECK(floats.timeout_s == 7);
+  CHECK(floats.distribution == Distribution::kUniformFloat);
+  CHECK(floats.tolerance.rel > 0);  // the lab's default for floats
+  const TestCase& timed = result.suite->cases.at(1);
+  CHECK(timed.timeout_s == 30);
+  CHECK(timed.tolerance.abs == 0.5);
+  CHECK(timed.tolerance.rel == 0.25);
+  REQUIRE(timed.speed);
+  CHECK(timed.speed->reference == "naive");
+  CHECK(timed.speed->points == 3);
+  CHECK(timed.speed->full_ratio == 1.5);
+  CHECK(timed.speed->zero_ratio == 6);
+  CHECK(timed.max_points() == 4);
+}
+
+TEST_CASE("a performance case without a speed block is timed against the lab's default reference",
+          "[testcases]") {
+  LoadResult result = parse("lab: reduction\ncases:\n  - {name: big, kind: performance, n: 1000, points: 1}\n");
+  REQUIRE(result.suite);
+  REQUIRE(result.suite->cases[0].speed);
+  CHECK(result.suite->cases[0].speed->reference == "reduce3");
+  CHECK(result.suite->cases[0].speed->points == 0);
+  CHECK(result.suite->cases[0].timeout_s == kDefaultPerformanceTimeoutSeconds);
+}
+
+TEST_CASE("malformed files name the file, the line and what is wrong", "[testcases]") {
+  struct Example {
+    std::string text;
+    int line;
+    std::string what;
+  };
+  const std::vector<Example> examples = {
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1}\n", 3, "missing size field 'N'"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: cube, M: 1, K: 1, N: 1}\n", 3, "unknown kind 'cube'"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: -4, K: 1, N: 1}\n", 3, "'M' must be at least 1"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: x, K: 1, N: 1}\n", 3, "'M' must be a positive integer"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, pionts: 2}\n", 3, "unknown field 'pionts'"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1}\n  - {name: a, kind: square, M: 1, K: 1, N: 1}\n",
+       4, "duplicate case name 'a'"},
+      {"lab: matmul\ncases:\n  - {kind: square, M: 1, K: 1, N: 1}\n", 3, "missing 'name'"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, speed: {points: 1}}\n", 3,
+       "'speed' applies only to cases of kind performance"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: performance, M: 1, K: 1, N: 1, speed: {reference: missing}}\n", 3,
+       "no reference named 'missing'"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: performance, M: 1, K: 1, N: 1, speed: {full_ratio: 3, zero_ratio: 2}}\n",
+       3, "0 < full_ratio < zero_ratio"},
+      {"lab: reduction\ncases:\n  - {name: a, kind: square, n: 4, distribution: uniform-float}\n", 3,
+       "does not support distribution 'uniform-float'"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 100000, K: 100000, N: 1}\n", 3, "fewer than 2^31"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 0}\n", 3, "more than 0 seconds"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, hidden: maybe}\n", 3, "true or false"},
+      {"lab: conv2d\ncases:\n  - {name: a}\n", 1, "unknown lab 'conv2d'"},
+      {"lab: matmul\ncases: []\n", 2, "non-empty list"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1\n", 4, "YAML syntax error"},
+      {"cases:\n  - {name: a}\n", 1, "missing 'lab'"},
+  };
+  for (const Example& example : examples) {
+    LoadResult result = parse(example.text);
+    INFO(example.text << "\n--> " << problems_of(result));
+    CHECK_FALSE(result.suite);
+    REQUIRE_FALSE(result.problems.empty());
+    CHECK(result.problems[0].file == "cases.yaml");
+    CHECK(result.problems[0].line == example.line);
+    CHECK_THAT(result.problems[0].what, Catch::Contains(example.what));
+  }
+}
+
+TEST_CASE("all problems in a file are reported in one pass", "[testcases]") {
+  LoadResult result = parse(R"(lab: matmul
+cases:
+  - {name: a, kind: cube, M: 1, K: 1, N: 1}
+  - {name: b, kind: square, M: 0, K: 1, N: 1}
+)");
+  REQUIRE(result.problems.size() == 2);
+  CHECK(result.problems[0].to_string() == "cases.yaml:3: unknown kind 'cube' (expected square, non-multiple, "
+                                          "rectangular, boundary or performance)");
+  CHECK(result.problems[1].line == 4);
+}
+
+TEST_CASE("a file that does not exist is a clear error", "[testcases]") {
+  LoadResult result = load_test_suite("/nonexistent/cases.yaml", context());
+  REQUIRE(result.problems.size() == 1);
+  CHECK(result.problems[0].to_string() == "/nonexistent/cases.yaml: cannot open the file");
+}
+
+TEST_CASE("the shipped test cases load and cover every kind", "[testcases]") {
+  const ProjectPaths paths = ProjectPaths::discover("", "");
+  LoaderContext shipped = {[](const std::string& name) { return find_lab(name); },
+                           [&](const std::string& lab, const std::string& reference) {
+                             return std::filesystem::exists(paths.reference_file(lab, reference));
+                           }};
+  std::set<CaseKind> kinds;
+  for (const Lab* lab : all_labs()) {
+    LoadResult result = load_test_suite(paths.testcases_file(lab->name()), shipped);
+    INFO(problems_of(result));
+    REQUIRE(result.suite);
+    CHECK(result.suite->lab == lab->name());
+    for (const TestCase& test_case : result.suite->cases) kinds.insert(test_case.kind);
+  }
+  CHECK(kinds.size() == 5);
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,182 @@
+// A stand-in for a runner, for tests of the grading pipeline on machines without a GPU. It speaks the real
+// protocol (grader/run/protocol.h) over the real arena files, computes matmul or reduction on the CPU, and
+// misbehaves on request, the way student code does: crashes, hangs, sticky CUDA errors, writes past a
+// buffer, changes an input, floods its output, forges "ok" lines on stdout, caches its answer.
+//
+//   fake_runner [behaviour...]   e.g. fake_runner crash-on-size=7 ms=2.5
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run/protocol.h"
+
+namespace {
+
+namespace protocol = cudagrade::protocol;
+
+struct Behaviour {
+  std::string mode = "correct";  // correct, wrong, skip-last-row, past-end, modify-input, flood, cache
+  long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
+  double ms = 1.0;
+  bool crash_before_hello = false;
+};
+
+Behaviour parse(int argc, char** argv) {
+  Behaviour behaviour;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const char* key) { return arg.substr(std::strlen(key)); };
+    if (arg.rfind("crash-on-size=", 0) == 0) behaviour.crash_on_size = std::stol(value("crash-on-size="));
+    else if (arg.rfind("hang-on-size=", 0) == 0) behaviour.hang_on_size = std::stol(value("hang-on-size="));
+    else if (arg.rfind("cuda-error-on-size=", 0) == 0) behaviour.cuda_error_on_size = std::stol(value("cuda-error-on-size="));
+    else if (arg.rfind("exit-zero-on-size=", 0) == 0) behaviour.exit_zero_on_size = std::stol(value("exit-zero-on-size="));
+    else if (arg.rfind("ms=", 0) == 0) behaviour.ms = std::stod(value("ms="));
+    else if (arg == "crash-before-hello") behaviour.crash_before_hello = true;
+    else behaviour.mode = arg;
+  }
+  return behaviour;
+}
+
+void respond(const std::string& line) {
+  std::string text = line + "\n";
+  if (write(protocol::kResponseFd, text.data(), text.size()) < 0) std::exit(9);
+}
+
+struct Mapping {
+  char* base = nullptr;
+  size_t size = 0;
+  const protocol::ArenaHeader& header() const { return *reinterpret_cast<protocol::ArenaHeader*>(base); }
+  protocol::ArenaBuffer& buffer(size_t set, size_t index) const {
+    auto* table = reinterpret_cast<protocol::ArenaBuffer*>(base + sizeof(protocol::ArenaHeader));
+    return table[set * header().buffer_count + index];
+  }
+  uint32_t* data(size_t set, size_t index) const {
+    protocol::ArenaBuffer& entry = buffer(set, index);
+    return reinterpret_cast<uint32_t*>(base + entry.file_offset + entry.guard_bytes);
+  }
+};
+
+Mapping map_arena(const std::string& path) {
+  int fd = open(path.c_str(), O_RDWR);
+  struct stat info {};
+  fstat(fd, &info);
+  Mapping mapping;
+  mapping.size = static_cast<size_t>(info.st_size);
+  mapping.base = static_cast<char*>(mmap(nullptr, mapping.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
+  close(fd);
+  return mapping;
+}
+
+float as_float(uint32_t word) {
+  float value;
+  std::memcpy(&value, &word, sizeof value);
+  return value;
+}
+
+uint32_t as_word(float value) {
+  uint32_t word;
+  std::memcpy(&word, &value, sizeof word);
+  return word;
+}
+
+void compute(const Mapping& arena, size_t set, const Behaviour& behaviour) {
+  const int64_t* dims = arena.header().dims;
+  if (arena.header().dim_count == 3) {  // matmul: A, B, C
+    const int64_t m = dims[0], k = dims[1], n = dims[2];
+    uint32_t *a = arena.data(set, 0), *b = arena.data(set, 1), *c = arena.data(set, 2);
+    for (int64_t i = 0; i < m; ++i) {
+      if (behaviour.mode == "skip-last-row" && i == m - 1) break;
+      for (int64_t j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int64_t x = 0; x < k; ++x) sum += as_float(a[i * k + x]) * as_float(b[x * n + j]);
+        c[i * n + j] = as_word(sum);
+      }
+    }
+    if (behaviour.mode == "wrong") c[m * n - 1] = as_word(as_float(c[m * n - 1]) + 1);
+    if (behaviour.mode == "past-end") c[m * n] = 0;
+    if (behaviour.mode == "modify-input") a[0] = as_word(as_float(a[0]) + 1);
+  } else {  // reduction: in, out, scratch
+    const int64_t n = dims[0];
+    uint32_t *in = arena.data(set, 0), *out = arena.data(set, 1);
+    uint32_t sum = 0;
+    for (int64_t i = 0; i < n; ++i) sum += in[i];
+    out[0] = behaviour.mode == "wrong" ? sum + 1 : sum;
+    if (behaviour.mode == "past-end") out[1] = 0;
+    if (behaviour.mode == "modify-input") in[0] += 1;
+  }
+}
+
+// Copies set 0's output into every other set: what a submission that remembers its last answer does.
+void copy_first_output(const Mapping& arena) {
+  const size_t output = arena.header().dim_count == 3 ? 2 : 1;
+  const size_t words = arena.buffer(0, output).element_count;
+  for (size_t set = 1; set < arena.header().set_count; ++set) {
+    std::memcpy(arena.data(set, output), arena.data(0, output), words * 4);
+  }
+}
+
+void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
+  const long size = static_cast<long>(arena.header().dims[0]);
+  if (size == behaviour.crash_on_size) std::abort();
+  if (size == behaviour.hang_on_size) {
+    for (;;) pause();
+  }
+  if (size == behaviour.exit_zero_on_size) std::exit(0);
+  if (size == behaviour.cuda_error_on_size) {
+    respond("error cuda cudaErrorIllegalAddress: an illegal memory access was encountered (kernel execution)");
+    std::exit(1);
+  }
+  if (behaviour.mode == "flood") {
+    std::string noise(1 << 20, 'x');
+    std::fwrite(noise.data(), 1, noise.size(), stdout);
+    std::printf("\nok\nok samples=1 median_ms=0.000001 min_ms=0 max_ms=0 noise=0\n");
+    std::fflush(stdout);
+  }
+}
+
+void handle(const std::string& line, const Behaviour& behaviour) {
+  std::istringstream words(line);
+  std::string verb, path;
+  words >> verb >> path;
+  if (verb == "bandwidth") return respond("ok gbps=1000.0");
+  Mapping arena = map_arena(path);
+  misbehave_for_size(arena, behaviour);
+  for (size_t set = 0; set < arena.header().set_count; ++set) {
+    if (behaviour.mode == "cache" && verb == "time" && set > 0) break;
+    compute(arena, set, behaviour);
+  }
+  if (behaviour.mode == "cache" && verb == "time") copy_first_output(arena);
+  munmap(arena.base, arena.size);
+  if (verb == "check") return respond("ok");
+  char reply[200];
+  std::snprintf(reply, sizeof reply, "ok samples=12 median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=0.001000",
+                behaviour.ms, behaviour.ms * 0.99, behaviour.ms * 1.02);
+  respond(reply);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Behaviour behaviour = parse(argc, argv);
+  if (behaviour.crash_before_hello) std::abort();
+  respond("hello cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
+  FILE* requests = fdopen(protocol::kRequestFd, "r");
+  char* line = nullptr;
+  size_t capacity = 0;
+  ssize_t length;
+  while ((length = getline(&line, &capacity, requests)) > 0) {
+    std::string request(line, static_cast<size_t>(length));
+    if (!request.empty() && request.back() == '\n') request.pop_back();
+    handle(request, behaviour);
+  }
+  free(line);
+  return 0;
+}
