@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The GPU verification behind issue #2's "done when", in one call on the device machine:
-#   scripts/device-verify.sh references|repeat|bench
+#   scripts/device-verify.sh references|repeat|bench|suite|run
 # references: every reference file graded on the shipped test cases (all cases, hidden ones included)
 # repeat:     one submission graded 5 times: medians and points must agree
 # bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
+# suite:      the whole CTest suite, where the GPU test runs instead of being skipped
+# run:        `cudagrade run` on the assignment's 16x13x7 example, with --dump
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,8 +40,20 @@ case "${1:-}" in
     ;;
   bench)
     build/cudagrade bench matmul --size 4096,4096,4096 | tee "$out/bench-matmul-4096.md"
-    build/cudagrade bench reduction --size 16777216 | tee "$out/bench-reduction-2^24.md"
-    build/cudagrade bench reduction --size 268435456 | tee "$out/bench-reduction-2^28.md"
+    build/cudagrade bench reduction --size 16777216 | tee "$out/bench-reduction-2p24.md"
+    build/cudagrade bench reduction --size 268435456 | tee "$out/bench-reduction-2p28.md"
     ;;
-  *) echo "usage: $0 references|repeat|bench" >&2; exit 2 ;;
+  suite)
+    (cd build && ctest -j 8 --output-on-failure) >"$out/suite.txt" 2>&1
+    echo "ctest exit=$?"
+    grep -E "tests passed|Skipped|Failed" "$out/suite.txt"
+    (cd build && ctest -R gpu_examples -V) >"$out/suite-gpu.txt" 2>&1
+    grep -E "^[0-9]+: (file|submissions|reference|[0-9]+ mismatch)" "$out/suite-gpu.txt" | cut -c1-110
+    grep -E "gpu_examples .*(Passed|Failed|Skipped)" "$out/suite-gpu.txt"
+    ;;
+  run)
+    build/cudagrade run matmul submissions/matmul/correct.cu --size 16,13,7 --dump "$out/dump" | tee "$out/run.txt"
+    head -5 "$out/dump/C.txt"
+    ;;
+  *) echo "usage: $0 references|repeat|bench|suite|run" >&2; exit 2 ;;
 esac

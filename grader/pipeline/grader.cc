@@ -213,7 +213,7 @@ void Grader::time_case(const TestCase& test_case, CaseResult& result) {
   }
   if (speed.reference_timing) {
     speed.ratio = speed.student.median_ms / speed.reference_timing->median_ms;
-    speed.points = speed_points(rule, *speed.ratio);
+    speed.points = speed_points(rule, graded_ratio(*speed.ratio));
   } else {
     // Without the reference there is no fair speed grade; that is the grader's fault, not the student's.
     result.status = CaseStatus::kInfraError;

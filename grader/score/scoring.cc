@@ -5,6 +5,8 @@
 
 namespace cudagrade {
 
+double graded_ratio(double ratio) { return std::round(ratio * 100) / 100; }
+
 double speed_points(const SpeedRule& rule, double ratio) {
   if (!std::isfinite(ratio) || ratio >= rule.zero_ratio) return 0;
   if (ratio <= rule.full_ratio) return rule.points;

@@ -6,6 +6,11 @@
 
 namespace cudagrade {
 
+// The ratio speed points are computed from: the measured one rounded to two decimals. Medians repeat to
+// well under 1% (docs/BENCHMARKS.md), so regrading the same file gives the same points, not a new fourth
+// decimal each time.
+double graded_ratio(double ratio);
+
 // Full points at or under full_ratio, none at or over zero_ratio, linear in between.
 double speed_points(const SpeedRule& rule, double ratio);
 

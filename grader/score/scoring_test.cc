@@ -18,6 +18,14 @@ TEST_CASE("speed points fall linearly from full_ratio to zero_ratio", "[score]")
   CHECK(speed_points(rule, std::numeric_limits<double>::infinity()) == 0);
 }
 
+TEST_CASE("ratios are graded to two decimals, so timing noise below that does not move points", "[score]") {
+  const SpeedRule rule{"tiled_boundary", 4, 1.0, 2.0};
+  CHECK(graded_ratio(1.0041) == Approx(1.0));
+  CHECK(graded_ratio(0.9962) == Approx(1.0));
+  CHECK(speed_points(rule, graded_ratio(1.0041)) == speed_points(rule, graded_ratio(0.9962)));
+  CHECK(graded_ratio(1.456) == Approx(1.46));
+}
+
 TEST_CASE("totals add every case's points and name the verdict", "[score]") {
   GradeReport report;
   report.cases.push_back({.status = CaseStatus::kPassed, .points = 1, .max_points = 1});
