@@ -23,7 +23,8 @@ namespace {
 namespace protocol = cudagrade::protocol;
 
 struct Behaviour {
-  std::string mode = "correct";  // correct, wrong, skip-last-row, past-end, modify-input, flood, cache
+  // correct, wrong, skip-last-row, past-end, modify-input, flood, cache, truncate-arena, junk-on-control
+  std::string mode = "correct";
   long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
   double ms = 1.0;
   bool crash_before_hello = false;
@@ -134,6 +135,7 @@ void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
     respond("error cuda cudaErrorIllegalAddress: an illegal memory access was encountered (kernel execution)");
     std::exit(1);
   }
+  if (behaviour.mode == "junk-on-control") respond("I am not the harness");
   if (behaviour.mode == "flood") {
     std::string noise(1 << 20, 'x');
     std::fwrite(noise.data(), 1, noise.size(), stdout);
@@ -144,9 +146,11 @@ void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
 
 void handle(const std::string& line, const Behaviour& behaviour) {
   std::istringstream words(line);
-  std::string verb, path;
-  words >> verb >> path;
+  std::string verb, path, ignored;
+  words >> verb;
   if (verb == "bandwidth") return respond("ok gbps=1000.0");
+  if (verb == "time") words >> ignored >> ignored >> ignored >> ignored;
+  std::getline(words >> std::ws, path);
   Mapping arena = map_arena(path);
   misbehave_for_size(arena, behaviour);
   for (size_t set = 0; set < arena.header().set_count; ++set) {
@@ -155,6 +159,7 @@ void handle(const std::string& line, const Behaviour& behaviour) {
   }
   if (behaviour.mode == "cache" && verb == "time") copy_first_output(arena);
   munmap(arena.base, arena.size);
+  if (behaviour.mode == "truncate-arena" && truncate(path.c_str(), 0) != 0) std::exit(8);
   if (verb == "check") return respond("ok");
   char reply[200];
   std::snprintf(reply, sizeof reply, "ok samples=12 median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=0.001000",

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -19,6 +20,16 @@ void save_log(const std::filesystem::path& dir, const std::string& log) { std::o
 std::string load_log(const std::filesystem::path& dir) {
   std::error_code error;
   return std::filesystem::exists(dir / kLog, error) ? read_file(dir / kLog) : std::string();
+}
+
+// Only a compiler that ran and said no has judged the file. One killed by a signal (the OOM killer, say),
+// timed out or never started has not, and that must not be cached as the student's compile error.
+BuildCache::MakeOutcome judge(const CommandResult& result) {
+  if (result.outcome == CommandResult::Outcome::kSucceeded) return BuildCache::MakeOutcome::kSucceeded;
+  if (result.outcome == CommandResult::Outcome::kFailed && result.status.kind == ExitStatus::Kind::kExited) {
+    return BuildCache::MakeOutcome::kFailed;
+  }
+  return BuildCache::MakeOutcome::kNotJudged;
 }
 
 }  // namespace
@@ -41,6 +52,22 @@ NvccToolchain::NvccToolchain(ProjectPaths paths, CommandRunner& runner, std::str
 
 std::string NvccToolchain::describe() const { return fmt::format("nvcc, sm_{}", arch_); }
 
+// The contents of every header in the include folders, so that an edit to the protocol, the harness's entry
+// declaration or a lab's interface rebuilds what depends on it.
+std::string NvccToolchain::headers_fingerprint(const std::vector<std::string>& include_dirs) {
+  std::string fingerprint;
+  for (const std::string& dir : include_dirs) {
+    std::vector<std::filesystem::path> headers;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+      const auto extension = entry.path().extension();
+      if (entry.is_regular_file() && (extension == ".h" || extension == ".cuh")) headers.push_back(entry.path());
+    }
+    std::sort(headers.begin(), headers.end());
+    for (const auto& header : headers) fingerprint += fmt::format("{:016x} {}\n", fnv1a(read_file(header)), header.string());
+  }
+  return fingerprint;
+}
+
 std::string NvccToolchain::version() {
   if (version_.empty()) {
     CommandResult result = runner_.run({nvcc_, "--version"}, std::chrono::seconds(30));
@@ -56,7 +83,8 @@ NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::
   for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
   command.insert(command.end(), {"-c", staged_name, "-o", kObject});
   const std::string contents = read_file(source);
-  const std::string inputs = fmt::format("{}\n{}\n{}\n", version(), fmt::join(command, " "), contents);
+  const std::string inputs =
+      fmt::format("{}\n{}\n{}\n{}\n", version(), fmt::join(command, " "), headers_fingerprint(include_dirs), contents);
 
   std::string log;
   BuildCache::Entry entry = cache_.get_or_build(label, inputs, [&](const std::filesystem::path& dir) {
@@ -70,15 +98,10 @@ NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::
     const std::string prefix = dir.string() + "/";
     for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
     save_log(dir, log);
-    switch (result.outcome) {
-      case CommandResult::Outcome::kSucceeded: return BuildCache::MakeOutcome::kSucceeded;
-      case CommandResult::Outcome::kFailed: return BuildCache::MakeOutcome::kFailed;
-      case CommandResult::Outcome::kTimedOut:
-        log += fmt::format("\nnvcc did not finish within {} s\n", kCompileTimeout.count());
-        return BuildCache::MakeOutcome::kNotJudged;
-      case CommandResult::Outcome::kNotStarted: return BuildCache::MakeOutcome::kNotJudged;
+    if (result.outcome == CommandResult::Outcome::kTimedOut) {
+      log += fmt::format("\nnvcc did not finish within {} s\n", kCompileTimeout.count());
     }
-    return BuildCache::MakeOutcome::kNotJudged;
+    return judge(result);
   });
   if (entry.cached) log = load_log(entry.dir);
   return {entry, log};
@@ -127,11 +150,15 @@ BuildResult NvccToolchain::build(const BuildRequest& request) {
                                                    CommandResult run = runner_.run(command, kCompileTimeout);
                                                    link_log = run.output;
                                                    save_log(dir, link_log);
-                                                   return run.outcome == CommandResult::Outcome::kSucceeded
-                                                              ? BuildCache::MakeOutcome::kSucceeded
-                                                              : BuildCache::MakeOutcome::kFailed;
+                                                   return judge(run);
                                                  });
   if (linked.cached) link_log = load_log(linked.dir);
+  if (linked.transient) {
+    std::filesystem::remove_all(linked.dir);
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.summary = "the linker could not be run: " + first_error_line(link_log);
+    return result;
+  }
   if (!linked.succeeded) {
     // The harness links cleanly with any file that compiles unless the file defines a symbol it owns.
     result.outcome = BuildResult::Outcome::kCompileError;

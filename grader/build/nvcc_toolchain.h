@@ -30,6 +30,7 @@ class NvccToolchain : public Toolchain {
   Step compile(const std::string& label, const std::filesystem::path& source, const std::string& staged_name,
                const std::vector<std::string>& include_dirs);
   std::string version();
+  static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
 
   ProjectPaths paths_;
   CommandRunner& runner_;

@@ -3,6 +3,8 @@
 #include "check/integrity.h"
 
 #include <catch2/catch.hpp>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "core/temp_dir.h"
 
@@ -20,9 +22,16 @@ Workload small_workload() {
   return workload;
 }
 
-// What the runner sees: the same bytes, writable.
-std::span<uint32_t> writable(std::span<const uint32_t> words) {
-  return {const_cast<uint32_t*>(words.data()), words.size()};
+// Plays the runner: writes one word into the arena file.
+void poke(const Arena& arena, uint64_t byte_offset, uint32_t word) {
+  int fd = open(arena.path().c_str(), O_WRONLY);
+  REQUIRE(fd >= 0);
+  REQUIRE(pwrite(fd, &word, sizeof word, static_cast<off_t>(byte_offset)) == sizeof word);
+  close(fd);
+}
+
+uint64_t data_offset(const Arena& arena, size_t set, size_t buffer) {
+  return arena.descriptor(set, buffer).file_offset + arena.descriptor(set, buffer).guard_bytes;
 }
 
 TEST_CASE("an arena holds inputs as sent, poisoned outputs, garbage scratch and intact guards", "[arena]") {
@@ -31,12 +40,13 @@ TEST_CASE("an arena holds inputs as sent, poisoned outputs, garbage scratch and 
   Arena arena(dir.path() / "arena", {workload, workload});
   CHECK(arena.set_count() == 2);
   CHECK(std::filesystem::file_size(arena.path()) == Arena::bytes_needed({workload, workload}));
+  REQUIRE(arena.collect() == Arena::CollectOutcome::kCollected);
   for (size_t set = 0; set < 2; ++set) {
     CHECK(std::vector<uint32_t>(arena.data(set, 0).begin(), arena.data(set, 0).end()) == workload.buffers[0].words);
     for (uint32_t word : arena.data(set, 1)) CHECK(word == kFloatPoison);
     for (uint32_t word : arena.data(set, 2)) CHECK(word == kScratchGarbage);
     for (size_t buffer = 0; buffer < 3; ++buffer) {
-      CHECK(reinterpret_cast<uintptr_t>(arena.data(set, buffer).data()) % protocol::kRegionAlignment == 0);
+      CHECK(data_offset(arena, set, buffer) % protocol::kRegionAlignment == 0);
       CHECK(arena.front_guard(set, buffer).size() * 4 == guard_bytes_for(workload.buffers[buffer].size()));
     }
   }
@@ -52,22 +62,31 @@ TEST_CASE("the arena file is removed with the arena", "[arena]") {
     CHECK(std::filesystem::exists(path));
   }
   CHECK_FALSE(std::filesystem::exists(path));
+  Arena collected(path, {small_workload()});
+  REQUIRE(collected.collect() == Arena::CollectOutcome::kCollected);
+  CHECK_FALSE(std::filesystem::exists(path));  // collecting frees the file at once
+}
+
+TEST_CASE("an arena cut short by the runner is reported, not read past its end", "[arena]") {
+  TempDir dir(TempDir::Medium::kMemory);
+  Arena arena(dir.path() / "arena", {small_workload()});
+  REQUIRE(truncate(arena.path().c_str(), 100) == 0);
+  CHECK(arena.collect() == Arena::CollectOutcome::kTampered);
 }
 
 TEST_CASE("writes past either end of a buffer are found and located", "[arena]") {
   TempDir dir(TempDir::Medium::kMemory);
   Workload workload = small_workload();
   Arena arena(dir.path() / "arena", {workload});
-  writable(arena.back_guard(0, 1))[2] = 0;
-  writable(arena.back_guard(0, 1))[3] = 0;
+  const uint64_t c_end = data_offset(arena, 0, 1) + 8 * 4;
+  poke(arena, c_end + 2 * 4, 0);
+  poke(arena, c_end + 3 * 4, 0);
+  poke(arena, data_offset(arena, 0, 2) - 4, 0);  // scratch[-1]
+  REQUIRE(arena.collect() == Arena::CollectOutcome::kCollected);
   auto damage = describe_guard_damage(arena, 0, workload);
   REQUIRE(damage);
-  CHECK(*damage == "wrote 2 element(s) past the end of C (the first at C[10], 3 past its last element)");
-
-  std::span<uint32_t> front = writable(arena.front_guard(0, 2));
-  front[front.size() - 1] = 0;  // scratch[-1]
-  damage = describe_guard_damage(arena, 0, workload);
-  REQUIRE(damage);
+  CHECK_THAT(*damage, Catch::StartsWith("wrote 2 element(s) past the end of C (the first at C[10], 3 past its last "
+                                        "element)"));
   CHECK_THAT(*damage, Catch::Contains("wrote 1 element(s) before the start of scratch (as far as 1 elements before it)"));
 }
 
@@ -75,7 +94,8 @@ TEST_CASE("changed inputs are found and located", "[arena]") {
   TempDir dir(TempDir::Medium::kMemory);
   Workload workload = small_workload();
   Arena arena(dir.path() / "arena", {workload});
-  writable(arena.data(0, 0))[4] = word_of(100.0f);
+  poke(arena, data_offset(arena, 0, 0) + 4 * 4, word_of(100.0f));
+  REQUIRE(arena.collect() == Arena::CollectOutcome::kCollected);
   auto changes = describe_input_changes(arena, 0, workload);
   REQUIRE(changes);
   CHECK(*changes == "input A was modified: 1 element(s) changed, the first at A[row 1, col 1] (inputs must not be "

@@ -18,6 +18,7 @@ namespace cudagrade {
 namespace {
 
 constexpr auto kReapInterval = std::chrono::milliseconds(20);
+constexpr auto kKillWait = std::chrono::seconds(10);
 
 [[noreturn]] void fail(int error, const std::string& what) {
   throw std::system_error(error, std::generic_category(), what);
@@ -119,22 +120,28 @@ Subprocess::~Subprocess() {
 }
 
 void Subprocess::kill_group() {
-  if (pid_ > 0 && !exit_status_) {
-    kill(-pid_, SIGKILL);
-    reap(true);
-  } else if (pid_ > 0) {
-    kill(-pid_, SIGKILL);  // the leader is gone, but children it left in its group are not
-  }
+  if (pid_ <= 0 || exit_status_) return;  // once reaped, the group id may belong to someone else
+  kill(-pid_, SIGKILL);
+  // A process killed in the middle of a kernel can take a while to leave the driver; wait a bounded time
+  // rather than hang the grader, and leave it to the kernel after that.
+  const auto give_up = Clock::now() + kKillWait;
+  while (!reap(false) && Clock::now() < give_up) usleep(10 * 1000);
 }
 
+// Reaps the child if it has exited. Its group is killed first, while the unreaped child still holds the
+// group id: nothing it started (a grandchild, a background job) outlives it.
 bool Subprocess::reap(bool block) {
   if (exit_status_) return true;
-  int status = 0;
-  pid_t result;
+  siginfo_t info{};
+  int result;
   do {
-    result = waitpid(pid_, &status, block ? 0 : WNOHANG);
+    result = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
   } while (result < 0 && errno == EINTR);
-  if (result != pid_) return false;
+  if (result != 0 || info.si_pid != pid_) return false;
+  kill(-pid_, SIGKILL);
+  int status = 0;
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
   if (WIFSIGNALED(status)) {
     exit_status_ = ExitStatus{ExitStatus::Kind::kSignaled, WTERMSIG(status)};
   } else {
@@ -182,6 +189,11 @@ void Subprocess::pump(Clock::time_point deadline) {
     }
     if (&fd == &response_fd_) {
       responses_.append(chunk, static_cast<size_t>(got));
+      if (responses_.size() > kMaxResponseBytes) {
+        flooded_control_channel_ = true;
+        kill_group();
+        close_fd(response_fd_);
+      }
       continue;
     }
     size_t keep = std::min(static_cast<size_t>(got), output_cap_bytes_ - std::min(output_cap_bytes_, output_.size()));

@@ -16,6 +16,9 @@ namespace cudagrade {
 
 using Clock = std::chrono::steady_clock;
 
+// No reply of the protocol comes near this; more is a submission writing to the control channel.
+inline constexpr size_t kMaxResponseBytes = 64 << 10;
+
 struct SubprocessOptions {
   bool control_channel = false;
   std::optional<std::filesystem::path> working_directory;
@@ -53,6 +56,10 @@ class Subprocess {
   const std::optional<ExitStatus>& exit_status() const { return exit_status_; }
   const std::string& output() const { return output_; }
   size_t dropped_output_bytes() const { return dropped_output_bytes_; }
+  // Bytes of the control channel received but not yet taken as a line.
+  size_t unread_response_bytes() const { return responses_.size(); }
+  // Whether the child was killed for sending more than a reply's worth on the control channel.
+  bool flooded_control_channel() const { return flooded_control_channel_; }
 
  private:
   void pump(Clock::time_point deadline);
@@ -67,6 +74,7 @@ class Subprocess {
   std::string output_;
   size_t dropped_output_bytes_ = 0;
   std::string responses_;
+  bool flooded_control_channel_ = false;
   std::optional<ExitStatus> exit_status_;
 };
 

@@ -118,7 +118,7 @@ GradeReport Grader::grade(const std::filesystem::path& submission, const TestSui
   }
   GradeReport report = begin_report(submission);
   if (prepare(submission, cases, report)) {
-    for (const TestCase& test_case : cases) report.cases.push_back(grade_case(test_case, {}));
+    for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, {}));
   }
   if (student_ && student_->device()) report.device = student_->device()->name;
   total_up(report);
@@ -128,10 +128,24 @@ GradeReport Grader::grade(const std::filesystem::path& submission, const TestSui
 GradeReport Grader::run_one(const std::filesystem::path& submission, const TestCase& test_case,
                             const CaseOptions& options) {
   GradeReport report = begin_report(submission);
-  if (prepare(submission, {test_case}, report)) report.cases.push_back(grade_case(test_case, options));
+  if (prepare(submission, {test_case}, report)) report.cases.push_back(grade_case_safely(test_case, options));
   if (student_ && student_->device()) report.device = student_->device()->name;
   total_up(report);
   return report;
+}
+
+// One case's trouble on the grader's side (no room for an arena, a runner that cannot be spawned, a dump
+// folder that cannot be written) is that case's infra_error; the other cases still run.
+CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOptions& options) {
+  try {
+    return grade_case(test_case, options);
+  } catch (const std::exception& error) {
+    CaseResult result = blank_result(test_case);
+    result.status = CaseStatus::kInfraError;
+    result.message = std::string("grader error: ") + error.what();
+    student_->stop();
+    return result;
+  }
 }
 
 CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& options) {
@@ -164,18 +178,26 @@ CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& opti
 }
 
 void Grader::time_case(const TestCase& test_case, CaseResult& result) {
-  SpeedRule rule = test_case.speed.value_or(SpeedRule{lab_.default_speed_reference(), 0, 1, 4});
+  const SpeedRule rule = test_case.speed.value_or(SpeedRule{lab_.default_speed_reference(), 0, 1, 4});
   SpeedResult speed;
   speed.reference = rule.reference;
-
   std::vector<Workload> sets;
   for (int set = 0; set < options_.timing.sets; ++set) sets.push_back(lab_.make_workload(test_case, set));
+  if (time_student(test_case, sets, result, speed) == TimingOutcome::kCaseDecided) return;
+  // The student's process ends before anything trusted is timed, so nothing it left running on the GPU can
+  // slow a reference down and flatter the ratio.
+  student_->stop();
+  compare_with_trusted(rule, test_case, sets, result, speed);
+}
+
+Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std::vector<Workload>& sets,
+                                           CaseResult& result, SpeedResult& speed) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
     apply(judge_start_failure(failure), result);
     result.points = 0;
-    return;
+    return TimingOutcome::kCaseDecided;
   }
   std::unique_ptr<Arena> arena = make_arena(sets);
   RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
@@ -183,12 +205,12 @@ void Grader::time_case(const TestCase& test_case, CaseResult& result) {
     // Correct but too slow to time: the correctness points stand.
     speed.note = fmt::format("too slow to time within the case's {:g} s limit; no speed points", test_case.timeout_s);
     result.speed = speed;
-    return;
+    return TimingOutcome::kCaseDecided;
   }
   if (reply.outcome != RunnerReply::Outcome::kOk) {
     apply(judge_failed_reply(reply, test_case.timeout_s, "while timing"), result);
     result.points = 0;
-    return;
+    return TimingOutcome::kCaseDecided;
   }
   // Outputs are judged again after timing: a submission that caches or remembers an answer fails here.
   for (size_t set = 0; set < sets.size(); ++set) {
@@ -197,13 +219,17 @@ void Grader::time_case(const TestCase& test_case, CaseResult& result) {
     outcome.message = fmt::format("wrong after repeated calls (input set {}): {}", set, outcome.message);
     apply(outcome, result);
     result.points = 0;
-    return;
+    return TimingOutcome::kCaseDecided;
   }
   speed.student = timing_from(reply);
   const WorkCount work = lab_.work(test_case);
   speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
   speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
+  return TimingOutcome::kTimed;
+}
 
+void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
+                                  CaseResult& result, SpeedResult& speed) {
   std::string problem;
   const std::string reference_key = "reference:" + rule.reference;
   RunnerSlot* reference =

@@ -42,8 +42,15 @@ class Grader {
   BuildResult build_or_explain(const BuildRequest& request);
   // Builds the submission; false (with every case marked) when nothing can run.
   bool prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
+  CaseResult grade_case_safely(const TestCase& test_case, const CaseOptions& options);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
   void time_case(const TestCase& test_case, CaseResult& result);
+  enum class TimingOutcome { kTimed, kCaseDecided };
+  TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,
+                             SpeedResult& speed);
+  // Times the reference and the baselines on the same sets, and scores the student's speed against them.
+  void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
+                            CaseResult& result, SpeedResult& speed);
   RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,
                              const std::vector<std::string>& libraries, std::string& problem);
   // Times a reference or baseline on the same input sets the student was timed on (once per case).

@@ -146,6 +146,18 @@ TEST_CASE("nothing a submission prints changes a verdict, and a flood is capped"
   CHECK(wrong.cases[0].status == CaseStatus::kWrongAnswer);
 }
 
+TEST_CASE("tampering with the arena or the control channel is the submission's fault, not the grader's",
+          "[pipeline]") {
+  Fixture fixture;
+  GradeReport truncated = fixture.grade("truncate-arena", matmul_suite());
+  CHECK(truncated.cases[0].status == CaseStatus::kCrashed);
+  CHECK_THAT(truncated.cases[0].message, Catch::Contains("arena file was cut short"));
+  GradeReport junk = fixture.grade("junk-on-control", matmul_suite());
+  CHECK(junk.cases[0].status == CaseStatus::kCrashed);
+  CHECK_THAT(junk.cases[0].message, Catch::Contains("control channel"));
+  CHECK(junk.verdict != CaseStatus::kInfraError);
+}
+
 TEST_CASE("compile errors fail every case with the compiler's words", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("compile-error", matmul_suite());

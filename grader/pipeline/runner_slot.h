@@ -18,6 +18,8 @@ class RunnerSlot {
 
   // The live session, started if needed; null with `failure` set when the runner would not start.
   RunnerSession* session(RunnerReply& failure);
+  // Ends the running process, if any; the next session() starts a fresh one.
+  void stop() { session_.reset(); }
   // The device the runner last greeted with, if it ever did.
   const std::optional<DeviceInfo>& device() const { return device_; }
 

@@ -70,6 +70,10 @@ nlohmann::json report_to_json(const GradeReport& report) {
   return json;
 }
 
-void JsonPrinter::print(const GradeReport& report) { out_ << report_to_json(report).dump(2) << "\n"; }
+// Compiler logs and program output are arbitrary bytes (a Latin-1 comment, a flood cut mid-character):
+// invalid UTF-8 is replaced rather than allowed to abort the report.
+void JsonPrinter::print(const GradeReport& report) {
+  out_ << report_to_json(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
 
 }  // namespace cudagrade

@@ -91,6 +91,16 @@ TEST_CASE("the text printer shows the table, the failure's picture and the speed
   CHECK_THAT(coloured.str(), Catch::Contains("\033[31m"));
 }
 
+TEST_CASE("bytes that are not UTF-8 in a message do not break the JSON report", "[json]") {
+  GradeReport report = sample_report();
+  report.cases[2].details = "printed \xff\xfe then crashed";
+  report.build_log = "matmul.cu(3): // caf\xe9";
+  std::ostringstream out;
+  JsonPrinter(out).print(report);
+  nlohmann::json parsed = nlohmann::json::parse(out.str());
+  CHECK_THAT(parsed["cases"][2]["details"].get<std::string>(), Catch::Contains("then crashed"));
+}
+
 TEST_CASE("the multiplexer writes every format it holds", "[json]") {
   std::ostringstream text, json;
   MultiPrinter printers;

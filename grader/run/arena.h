@@ -1,5 +1,10 @@
 // The grader's side of the arena file (see run/protocol.h): lays out every buffer of every set with its
 // guard zones, poisons outputs, and gives read access to what the runner copied back.
+//
+// The runner (and so the student's host code) can write the file, so nothing is read back from it but
+// buffer contents: the layout stays in this object, and the contents are copied out with pread() once
+// the runner has answered. A file the student truncated then reads short instead of killing the grader
+// with SIGBUS through a mapping.
 #pragma once
 
 #include <filesystem>
@@ -35,22 +40,30 @@ class Arena {
   const std::filesystem::path& path() const { return path_; }
   size_t set_count() const { return set_count_; }
   size_t buffer_count() const { return buffer_count_; }
+  const protocol::ArenaBuffer& descriptor(size_t set, size_t buffer) const;
 
+  // Copies what the runner left in the file, then removes the file (freeing tmpfs at once).
+  enum class CollectOutcome { kCollected, kTampered };
+  CollectOutcome collect();
+
+  // What came back; valid after collect().
   std::span<const uint32_t> data(size_t set, size_t buffer) const;
   std::span<const uint32_t> front_guard(size_t set, size_t buffer) const;
   std::span<const uint32_t> back_guard(size_t set, size_t buffer) const;
   ReturnedSet returned(size_t set) const;
 
  private:
-  const protocol::ArenaBuffer& descriptor(size_t set, size_t buffer) const;
-  std::span<uint32_t> words_at(uint64_t offset, uint64_t bytes) const;
-  void fill(const std::vector<Workload>& sets);
+  std::span<const uint32_t> words_at(uint64_t offset, uint64_t bytes) const;
+  void fill(const std::vector<Workload>& sets, char* base);
+  void remove_file();
 
   std::filesystem::path path_;
   size_t set_count_ = 0;
   size_t buffer_count_ = 0;
-  char* base_ = nullptr;
+  std::vector<protocol::ArenaBuffer> table_;
+  int fd_ = -1;
   size_t size_ = 0;
+  std::vector<uint32_t> returned_;  // the file's words, after collect()
 };
 
 }  // namespace cudagrade

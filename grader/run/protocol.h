@@ -13,7 +13,8 @@
 //
 // Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd.
 //   requests:  "check <arena-path>"
-//              "time <arena-path> <min_samples> <max_samples> <max_noise> <time_cap_ms>"
+//              "time <min_samples> <max_samples> <max_noise> <time_cap_ms> <arena-path>"
+//              (the path is the rest of the line)
 //              "bandwidth"
 //   responses: "hello cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (once, at start)
 //              "ok"                                              (check)

@@ -55,9 +55,12 @@ RunnerReply RunnerSession::exchange(const std::string& request, Clock::time_poin
   if (outcome == WaitOutcome::kExited) {
     finished_ = true;
     reply.outcome = RunnerReply::Outcome::kCrashed;
-    reply.detail = "the runner ended without answering: " + process_->exit_status()->describe();
+    reply.detail = process_->flooded_control_channel()
+                       ? "the program flooded the grader's control channel and was killed"
+                       : "the runner ended without answering: " + process_->exit_status()->describe();
     return reply;
   }
+  if (process_->unread_response_bytes() > 0) return tampered(reply, line);
   std::istringstream words(line);
   std::string verb;
   words >> verb;
@@ -66,20 +69,28 @@ RunnerReply RunnerSession::exchange(const std::string& request, Clock::time_poin
     reply.fields = parse_fields(rest);
     return reply;
   }
-  finished_ = true;
   if (verb == "error" && rest.rfind("cuda ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kCudaError;
     reply.detail = rest.substr(5);
-  } else if (verb == "error") {
+  } else if (verb == "error" && rest.rfind("harness ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kHarnessError;
-    reply.detail = rest;
+    reply.detail = rest.substr(8);
   } else {
-    // Only the runner's own code writes to the control channel; anything else there came from the
-    // submission and is not to be believed.
-    reply.outcome = RunnerReply::Outcome::kHarnessError;
-    reply.detail = "unexpected text on the control channel: " + line.substr(0, 200);
+    return tampered(reply, line);
   }
+  finished_ = true;
   process_->kill_group();
+  return reply;
+}
+
+// The harness writes exactly one line per request on the control channel; anything else there came from
+// the submission and is not to be believed, nor blamed on the grader.
+RunnerReply RunnerSession::tampered(RunnerReply reply, const std::string& line) {
+  finished_ = true;
+  process_->kill_group();
+  reply.outcome = RunnerReply::Outcome::kCrashed;
+  reply.fields.clear();
+  reply.detail = "the program wrote to the grader's control channel (\"" + line.substr(0, 80) + "\")";
   return reply;
 }
 
@@ -100,14 +111,24 @@ RunnerReply RunnerSession::start(Clock::time_point deadline) {
   return reply;
 }
 
-RunnerReply RunnerSession::check(const Arena& arena, Clock::time_point deadline) {
-  return exchange("check " + arena.path().string(), deadline);
+RunnerReply RunnerSession::collect(Arena& arena, RunnerReply reply) {
+  if (reply.outcome != RunnerReply::Outcome::kOk || arena.collect() == Arena::CollectOutcome::kCollected) return reply;
+  finished_ = true;
+  process_->kill_group();
+  reply.outcome = RunnerReply::Outcome::kCrashed;
+  reply.detail = "the arena file was cut short while the program ran; only the submission could have done that";
+  return reply;
 }
 
-RunnerReply RunnerSession::time(const Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
-  RunnerReply reply = exchange(fmt::format("time {} {} {} {} {}", arena.path().string(), policy.min_samples,
-                                           policy.max_samples, policy.max_noise, policy.time_cap_ms),
-                               deadline);
+// The path goes last, so that a folder name with spaces in it reaches the runner whole.
+RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline) {
+  return collect(arena, exchange("check " + arena.path().string(), deadline));
+}
+
+RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
+  RunnerReply reply = collect(arena, exchange(fmt::format("time {} {} {} {} {}", policy.min_samples, policy.max_samples,
+                                                          policy.max_noise, policy.time_cap_ms, arena.path().string()),
+                                              deadline));
   if (reply.outcome == RunnerReply::Outcome::kOk) {
     try {
       timing_from(reply);

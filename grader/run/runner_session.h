@@ -54,8 +54,9 @@ class RunnerSession {
 
   // Waits for the runner's greeting. On failure the reply says why and the session is finished.
   RunnerReply start(Clock::time_point deadline);
-  RunnerReply check(const Arena& arena, Clock::time_point deadline);
-  RunnerReply time(const Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
+  // On an "ok" reply the arena has been collected and can be judged.
+  RunnerReply check(Arena& arena, Clock::time_point deadline);
+  RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);
 
   bool finished() const { return finished_; }
@@ -63,6 +64,8 @@ class RunnerSession {
 
  private:
   RunnerReply exchange(const std::string& request, Clock::time_point deadline);
+  RunnerReply collect(Arena& arena, RunnerReply reply);
+  RunnerReply tampered(RunnerReply reply, const std::string& line);
 
   std::unique_ptr<Subprocess> process_;
   DeviceInfo device_;

@@ -343,16 +343,23 @@ void say_hello() {
   respond(line);
 }
 
+// The arena path is the rest of the line, so that it may hold spaces.
+std::string rest_of(std::istringstream& words) {
+  std::string rest;
+  std::getline(words >> std::ws, rest);
+  return rest;
+}
+
 void handle(const std::string& line) {
   std::istringstream words(line);
-  std::string verb, path;
+  std::string verb;
   words >> verb;
-  if (verb == "check" && words >> path) return handle_check(path);
+  if (verb == "check") return handle_check(rest_of(words));
   if (verb == "bandwidth") return handle_bandwidth();
   TimingRequest request;
-  if (verb == "time" && words >> path >> request.min_samples >> request.max_samples >> request.max_noise >>
-                            request.time_cap_ms) {
-    return handle_time(path, request);
+  if (verb == "time" &&
+      words >> request.min_samples >> request.max_samples >> request.max_noise >> request.time_cap_ms) {
+    return handle_time(rest_of(words), request);
   }
   throw HarnessFailure("malformed request: " + line);
 }

@@ -1,5 +1,6 @@
 #include "testcases/loader.h"
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
@@ -38,6 +39,7 @@ class SuiteReader {
     if (const YAML::Node node = root["defaults"]) {
       if (node.IsMap()) check_keys(node, kDefaultsKeys, "defaults");
       read_case_fields(node, lab, defaults, "defaults");
+      if (node.IsMap() && node["tolerance"]) read_tolerance(node["tolerance"], defaults.tolerance);
     }
     const YAML::Node cases = root["cases"];
     if (!cases) {
@@ -156,11 +158,14 @@ class SuiteReader {
     }
     if (node["timeout"]) {
       auto timeout = non_negative(node["timeout"], "timeout");
-      if (timeout && *timeout == 0) problem(node["timeout"], "'timeout' must be more than 0 seconds");
+      if (timeout && (*timeout == 0 || *timeout > kLongestTimeoutSeconds)) {
+        problem(node["timeout"], fmt::format("'timeout' must be more than 0 and at most {:g} seconds",
+                                             kLongestTimeoutSeconds));
+        timeout.reset();
+      }
       test_case.timeout_s = timeout.value_or(test_case.timeout_s);
     }
     if (node["distribution"]) read_distribution(node["distribution"], lab, test_case);
-    if (node["tolerance"]) read_tolerance(node["tolerance"], test_case.tolerance);
   }
 
   void read_distribution(const YAML::Node& node, const Lab* lab, TestCase& test_case) {
@@ -237,9 +242,10 @@ class SuiteReader {
     read_size(node, lab, test_case);
     read_case_fields(node, &lab, test_case, "a case");
     if (!node["seed"] && !defaults_have_seed_) test_case.seed = default_seed(test_case.name);
-    if (!node["tolerance"] && !defaults_have_tolerance_) {
-      test_case.tolerance = lab.default_tolerance(test_case.distribution);
-    }
+    // A case's tolerance starts from the defaults block, else the lab's default for its distribution; the
+    // fields it names replace those, so {rel: 1e-4} keeps the default abs.
+    if (!defaults_have_tolerance_) test_case.tolerance = lab.default_tolerance(test_case.distribution);
+    if (node["tolerance"]) read_tolerance(node["tolerance"], test_case.tolerance);
     read_case_speed(node, lab, test_case);
     if (test_case.timeout_s == 0) {
       test_case.timeout_s = test_case.kind == CaseKind::kPerformance ? kDefaultPerformanceTimeoutSeconds

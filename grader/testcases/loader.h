@@ -36,6 +36,7 @@ struct LoaderContext {
 // Timeouts when a case names none: generous for correctness, longer where the case is timed.
 inline constexpr double kDefaultTimeoutSeconds = 5;
 inline constexpr double kDefaultPerformanceTimeoutSeconds = 60;
+inline constexpr double kLongestTimeoutSeconds = 3600;
 
 LoadResult parse_test_suite(const std::string& text, const std::string& file_name, const LoaderContext& context);
 LoadResult load_test_suite(const std::filesystem::path& path, const LoaderContext& context);

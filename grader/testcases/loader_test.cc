@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/paths.h"
+#include "labs/matmul/matmul_lab.h"
 #include "labs/registry.h"
 
 namespace cudagrade {
@@ -87,6 +88,14 @@ cases:
   CHECK(timed.max_points() == 4);
 }
 
+TEST_CASE("a tolerance naming one field keeps the lab's default for the other", "[testcases]") {
+  LoadResult result = parse("lab: matmul\ncases:\n  - {name: f, kind: square, M: 2, K: 2, N: 2, "
+                            "distribution: uniform-float, tolerance: {rel: 1e-4}}\n");
+  REQUIRE(result.suite);
+  CHECK(result.suite->cases[0].tolerance.rel == 1e-4);
+  CHECK(result.suite->cases[0].tolerance.abs == MatmulLab().default_tolerance(Distribution::kUniformFloat).abs);
+}
+
 TEST_CASE("a performance case without a speed block is timed against the lab's default reference",
           "[testcases]") {
   LoadResult result = parse("lab: reduction\ncases:\n  - {name: big, kind: performance, n: 1000, points: 1}\n");
@@ -121,7 +130,10 @@ TEST_CASE("malformed files name the file, the line and what is wrong", "[testcas
       {"lab: reduction\ncases:\n  - {name: a, kind: square, n: 4, distribution: uniform-float}\n", 3,
        "does not support distribution 'uniform-float'"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 100000, K: 100000, N: 1}\n", 3, "fewer than 2^31"},
-      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 0}\n", 3, "more than 0 seconds"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 0}\n", 3, "more than 0 and at most"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 1e20}\n", 3, "at most 3600 seconds"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 4294967296, K: 4294967296, N: 4294967296}\n", 3,
+       "must each fit in an int"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, hidden: maybe}\n", 3, "true or false"},
       {"lab: conv2d\ncases:\n  - {name: a}\n", 1, "unknown lab 'conv2d'"},
       {"lab: matmul\ncases: []\n", 2, "non-empty list"},

@@ -88,6 +88,10 @@ std::string describe(const Mismatch& mismatch) {
 std::optional<std::string> MatmulLab::size_problem(const std::vector<int64_t>& size) const {
   const Shape shape = shape_of(size);
   constexpr int64_t kLargestIndexable = (int64_t{1} << 31) - 1;  // the interface passes sizes as int
+  // Each size alone first, so that the products below cannot overflow.
+  if (shape.m > kLargestIndexable || shape.k > kLargestIndexable || shape.n > kLargestIndexable) {
+    return std::string("M, K and N must each fit in an int (below 2^31)");
+  }
   if (shape.m * shape.k > kLargestIndexable || shape.k * shape.n > kLargestIndexable ||
       shape.m * shape.n > kLargestIndexable) {
     return std::string("each matrix must have fewer than 2^31 elements, since the interface indexes with int");
