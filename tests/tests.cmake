@@ -12,6 +12,7 @@ add_executable(cudagrade_tests
   grader/check/tile_picture_test.cc
   grader/core/status_test.cc
   grader/core/subprocess_test.cc
+  grader/core/temp_dir_test.cc
   grader/labs/matmul/matmul_lab_test.cc
   grader/labs/reduction/reduction_lab_test.cc
   grader/pipeline/grader_test.cc

@@ -1,9 +1,11 @@
 #include "core/temp_dir.h"
 
+#include <signal.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <system_error>
@@ -25,8 +27,24 @@ std::string parent_for(TempDir::Medium medium) {
 
 }  // namespace
 
+// Folders of graders that were killed before they could clean up (Ctrl-C, SIGKILL) hold arenas that can
+// be gigabytes of tmpfs: each new folder removes those whose grader is gone.
+void remove_abandoned(const std::string& parent) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(parent, error)) {
+    const std::string name = entry.path().filename().string();
+    int pid = 0;
+    if (std::sscanf(name.c_str(), "cudagrade-%d-", &pid) != 1 || pid <= 0) continue;
+    if (kill(pid, 0) == 0 || errno != ESRCH) continue;
+    std::error_code ignored;
+    std::filesystem::remove_all(entry.path(), ignored);
+  }
+}
+
 TempDir::TempDir(Medium medium) {
-  std::string pattern = parent_for(medium) + "/cudagrade-XXXXXX";
+  const std::string parent = parent_for(medium);
+  remove_abandoned(parent);
+  std::string pattern = parent + "/cudagrade-" + std::to_string(getpid()) + "-XXXXXX";
   if (mkdtemp(pattern.data()) == nullptr) {
     throw std::system_error(errno, std::generic_category(), "cannot create a work folder " + pattern);
   }

@@ -1,4 +1,5 @@
-// A private scratch folder for one grading run, removed with everything in it when the run ends. It lives
+// A private scratch folder for one grading run, removed with everything in it when the run ends (and by
+// the next run, if this one was killed first). It lives
 // on tmpfs (/dev/shm) when that has room, because arenas can be gigabytes that need never touch a disk.
 #pragma once
 
