@@ -46,6 +46,8 @@ Behaviour parse(int argc, char** argv) {
   return behaviour;
 }
 
+std::string nonce = "0";  // of the request being handled; every reply repeats it
+
 void respond(const std::string& line) {
   std::string text = line + "\n";
   if (write(protocol::kResponseFd, text.data(), text.size()) < 0) std::exit(9);
@@ -132,10 +134,12 @@ void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
   }
   if (size == behaviour.exit_zero_on_size) std::exit(0);
   if (size == behaviour.cuda_error_on_size) {
-    respond("error cuda cudaErrorIllegalAddress: an illegal memory access was encountered (kernel execution)");
+    respond("error " + nonce + " cuda cudaErrorIllegalAddress: an illegal memory access was encountered (kernel execution)");
     std::exit(1);
   }
   if (behaviour.mode == "junk-on-control") respond("I am not the harness");
+  // What a submission that knows the protocol but not the nonce writes: a well-formed, instant "result".
+  if (behaviour.mode == "forge-reply") respond("ok 0123456789abcdef samples=10 median_ms=0.000001 min_ms=0 max_ms=0 noise=0");
   if (behaviour.mode == "flood") {
     std::string noise(1 << 20, 'x');
     std::fwrite(noise.data(), 1, noise.size(), stdout);
@@ -147,8 +151,8 @@ void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
 void handle(const std::string& line, const Behaviour& behaviour) {
   std::istringstream words(line);
   std::string verb, path, ignored;
-  words >> verb;
-  if (verb == "bandwidth") return respond("ok gbps=1000.0");
+  words >> verb >> nonce;
+  if (verb == "bandwidth") return respond("ok " + nonce + " gbps=1000.0");
   if (verb == "time") words >> ignored >> ignored >> ignored >> ignored;
   std::getline(words >> std::ws, path);
   Mapping arena = map_arena(path);
@@ -160,11 +164,11 @@ void handle(const std::string& line, const Behaviour& behaviour) {
   if (behaviour.mode == "cache" && verb == "time") copy_first_output(arena);
   munmap(arena.base, arena.size);
   if (behaviour.mode == "truncate-arena" && truncate(path.c_str(), 0) != 0) std::exit(8);
-  if (verb == "check") return respond("ok");
+  if (verb == "check") return respond("ok " + nonce);
   char reply[200];
-  std::snprintf(reply, sizeof reply, "ok samples=12 median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=0.001000",
-                behaviour.ms, behaviour.ms * 0.99, behaviour.ms * 1.02);
-  respond(reply);
+  std::snprintf(reply, sizeof reply, "samples=12 median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=0.001000", behaviour.ms,
+                behaviour.ms * 0.99, behaviour.ms * 1.02);
+  respond("ok " + nonce + " " + reply);
 }
 
 }  // namespace
@@ -172,7 +176,7 @@ void handle(const std::string& line, const Behaviour& behaviour) {
 int main(int argc, char** argv) {
   Behaviour behaviour = parse(argc, argv);
   if (behaviour.crash_before_hello) std::abort();
-  respond("hello cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
+  respond("hello 0 cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
   FILE* requests = fdopen(protocol::kRequestFd, "r");
   char* line = nullptr;
   size_t capacity = 0;

@@ -22,6 +22,8 @@ TestCase matmul_case(const std::string& name, std::vector<int64_t> size, CaseKin
   return test_case;
 }
 
+TestSuite performance_suite();
+
 TestSuite matmul_suite() {
   TestSuite suite;
   suite.lab = "matmul";
@@ -156,6 +158,9 @@ TEST_CASE("tampering with the arena or the control channel is the submission's f
   CHECK(junk.cases[0].status == CaseStatus::kCrashed);
   CHECK_THAT(junk.cases[0].message, Catch::Contains("control channel"));
   CHECK(junk.verdict != CaseStatus::kInfraError);
+  GradeReport forged = fixture.grade("forge-reply", performance_suite());
+  CHECK(forged.cases[0].status == CaseStatus::kCrashed);
+  CHECK(forged.cases[0].points == 0);
 }
 
 TEST_CASE("compile errors fail every case with the compiler's words", "[pipeline]") {

@@ -11,17 +11,17 @@
 // Sets are independent copies of the case's buffers that the timer rotates through, so a result cached
 // from a previous call cannot pass.
 //
-// Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd.
-//   requests:  "check <arena-path>"
-//              "time <min_samples> <max_samples> <max_noise> <time_cap_ms> <arena-path>"
-//              (the path is the rest of the line)
-//              "bandwidth"
-//   responses: "hello cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (once, at start)
-//              "ok"                                              (check)
-//              "ok samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x>"   (time)
-//              "ok gbps=<x>"                                     (bandwidth)
-//              "error <kind> <message>"  kind: cuda (the runner then exits: CUDA errors are sticky)
-//                                              harness (a malformed request or arena: a grader bug)
+// Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd. Every request
+// carries a fresh nonce and its reply repeats it, so a line the submission writes there itself is caught.
+//   requests:  "check <nonce> <arena-path>"                     (the path is the rest of the line)
+//              "time <nonce> <min_samples> <max_samples> <max_noise> <time_cap_ms> <arena-path>"
+//              "bandwidth <nonce>"
+//   responses: "hello 0 cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (once, at start)
+//              "ok <nonce>"                                                          (check)
+//              "ok <nonce> samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x>"  (time)
+//              "ok <nonce> gbps=<x>"                                                 (bandwidth)
+//              "error <nonce> <kind> <message>"  kind: cuda (the runner then exits: CUDA errors are sticky)
+//                                                      harness (a malformed request or arena: a grader bug)
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <random>
 #include <sstream>
 
 namespace cudagrade {
@@ -36,11 +37,20 @@ RunnerSession::RunnerSession(const std::filesystem::path& runner) {
   process_ = std::make_unique<Subprocess>(std::vector<std::string>{runner.string()}, options);
 }
 
-RunnerReply RunnerSession::exchange(const std::string& request, Clock::time_point deadline) {
+std::string new_nonce() {
+  static std::random_device entropy;
+  return fmt::format("{:08x}{:08x}", entropy(), entropy());
+}
+
+// Sends "<verb> <nonce> <arguments>" (nothing, for the greeting) and reads the reply.
+RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& arguments,
+                                    Clock::time_point deadline) {
   RunnerReply reply;
   std::string line;
   WaitOutcome outcome = WaitOutcome::kReady;
-  if (!request.empty() && !process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
+  const std::string nonce = verb.empty() ? "0" : new_nonce();
+  const std::string request = fmt::format("{} {} {}", verb, nonce, arguments);
+  if (!verb.empty() && !process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
   if (outcome == WaitOutcome::kReady) outcome = process_->read_line(line, deadline);
   if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
   reply.output = process_->output().substr(std::min(output_seen_, process_->output().size()));
@@ -62,17 +72,19 @@ RunnerReply RunnerSession::exchange(const std::string& request, Clock::time_poin
   }
   if (process_->unread_response_bytes() > 0) return tampered(reply, line);
   std::istringstream words(line);
-  std::string verb;
-  words >> verb;
-  std::string rest = line.substr(std::min(line.size(), verb.size() + 1));
-  if (verb == "ok" || verb == "hello") {
+  std::string answer, echoed;
+  words >> answer >> echoed;
+  if (echoed != nonce) return tampered(reply, line);
+  std::string rest;
+  std::getline(words >> std::ws, rest);
+  if (answer == "ok" || answer == "hello") {
     reply.fields = parse_fields(rest);
     return reply;
   }
-  if (verb == "error" && rest.rfind("cuda ", 0) == 0) {
+  if (answer == "error" && rest.rfind("cuda ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kCudaError;
     reply.detail = rest.substr(5);
-  } else if (verb == "error" && rest.rfind("harness ", 0) == 0) {
+  } else if (answer == "error" && rest.rfind("harness ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kHarnessError;
     reply.detail = rest.substr(8);
   } else {
@@ -95,7 +107,7 @@ RunnerReply RunnerSession::tampered(RunnerReply reply, const std::string& line) 
 }
 
 RunnerReply RunnerSession::start(Clock::time_point deadline) {
-  RunnerReply reply = exchange("", deadline);
+  RunnerReply reply = exchange("", "", deadline);
   if (reply.outcome != RunnerReply::Outcome::kOk) return reply;
   try {
     device_.name = reply.fields.at("name");
@@ -122,11 +134,12 @@ RunnerReply RunnerSession::collect(Arena& arena, RunnerReply reply) {
 
 // The path goes last, so that a folder name with spaces in it reaches the runner whole.
 RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline) {
-  return collect(arena, exchange("check " + arena.path().string(), deadline));
+  return collect(arena, exchange("check", arena.path().string(), deadline));
 }
 
 RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
-  RunnerReply reply = collect(arena, exchange(fmt::format("time {} {} {} {} {}", policy.min_samples, policy.max_samples,
+  RunnerReply reply = collect(arena, exchange("time",
+                                              fmt::format("{} {} {} {} {}", policy.min_samples, policy.max_samples,
                                                           policy.max_noise, policy.time_cap_ms, arena.path().string()),
                                               deadline));
   if (reply.outcome == RunnerReply::Outcome::kOk) {
@@ -141,6 +154,6 @@ RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock:
   return reply;
 }
 
-RunnerReply RunnerSession::bandwidth(Clock::time_point deadline) { return exchange("bandwidth", deadline); }
+RunnerReply RunnerSession::bandwidth(Clock::time_point deadline) { return exchange("bandwidth", "", deadline); }
 
 }  // namespace cudagrade

@@ -63,7 +63,7 @@ class RunnerSession {
   const DeviceInfo& device() const { return device_; }
 
  private:
-  RunnerReply exchange(const std::string& request, Clock::time_point deadline);
+  RunnerReply exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline);
   RunnerReply collect(Arena& arena, RunnerReply reply);
   RunnerReply tampered(RunnerReply reply, const std::string& line);
 

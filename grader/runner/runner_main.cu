@@ -50,7 +50,11 @@ void check_cuda(cudaError_t status, const char* what) {
   }
 }
 
-void respond(const std::string& line) {
+// The nonce of the request being handled. Every reply carries it, so a line the submission writes to the
+// control channel on its own cannot pass for the harness's answer.
+std::string g_nonce = "0";
+
+void write_line(const std::string& line) {
   std::string text = line + "\n";
   const char* cursor = text.data();
   size_t left = text.size();
@@ -60,6 +64,11 @@ void respond(const std::string& line) {
     cursor += written;
     left -= static_cast<size_t>(written);
   }
+}
+
+// "<verb> <nonce> <text>": verb is ok, hello or error.
+void respond(const std::string& verb, const std::string& text = "") {
+  write_line(verb + " " + g_nonce + (text.empty() ? "" : " " + text));
 }
 
 class DeviceBuffer {
@@ -318,9 +327,9 @@ void handle_time(const std::string& path, const TimingRequest& request) {
 
   SampleStats stats = summarize(samples);
   char line[256];
-  std::snprintf(line, sizeof line, "ok samples=%zu median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=%.6f",
-                samples.size(), stats.median, stats.min, stats.max, stats.noise);
-  respond(line);
+  std::snprintf(line, sizeof line, "samples=%zu median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=%.6f", samples.size(),
+                stats.median, stats.min, stats.max, stats.noise);
+  respond("ok", line);
 }
 
 // Device-to-device copy bandwidth, bytes read plus bytes written: the ceiling for memory-bound labs.
@@ -341,8 +350,8 @@ void handle_bandwidth() {
   }
   double gbps = 2.0 * bytes / (summarize(samples).median * 1e-3) / 1e9;
   char line[64];
-  std::snprintf(line, sizeof line, "ok gbps=%.1f", gbps);
-  respond(line);
+  std::snprintf(line, sizeof line, "gbps=%.1f", gbps);
+  respond("ok", line);
 }
 
 void say_hello() {
@@ -352,9 +361,9 @@ void say_hello() {
   cudaDeviceProp properties{};
   check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
   char line[512];
-  std::snprintf(line, sizeof line, "hello cc=%d.%d sms=%d l2=%d mem=%zu name=%s", properties.major, properties.minor,
+  std::snprintf(line, sizeof line, "cc=%d.%d sms=%d l2=%d mem=%zu name=%s", properties.major, properties.minor,
                 properties.multiProcessorCount, properties.l2CacheSize, properties.totalGlobalMem, properties.name);
-  respond(line);
+  respond("hello", line);
 }
 
 // The arena path is the rest of the line, so that it may hold spaces.
@@ -367,7 +376,7 @@ std::string rest_of(std::istringstream& words) {
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
-  words >> verb;
+  words >> verb >> g_nonce;
   if (verb == "check") return handle_check(rest_of(words));
   if (verb == "bandwidth") return handle_bandwidth();
   TimingRequest request;
@@ -400,12 +409,12 @@ int main() {
       try {
         handle(request);
       } catch (const HarnessFailure& failure) {
-        respond(std::string("error harness ") + failure.what());
+        respond("error", std::string("harness ") + failure.what());
       }
     }
     free(line);
   } catch (const CudaFailure& failure) {
-    respond(std::string("error cuda ") + failure.what());
+    respond("error", std::string("cuda ") + failure.what());
     return 1;
   }
   return 0;
