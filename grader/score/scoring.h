@@ -11,7 +11,8 @@ namespace cudagrade {
 // decimal each time.
 double graded_ratio(double ratio);
 
-// Full points at or under full_ratio, none at or over zero_ratio, linear in between.
+// Full points at or under full_ratio, none at or over zero_ratio, linear in between, rounded down to a
+// multiple of rule.step (a step of 0 keeps the exact value).
 double speed_points(const SpeedRule& rule, double ratio);
 
 }  // namespace cudagrade

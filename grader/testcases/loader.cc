@@ -18,7 +18,7 @@ const std::set<std::string> kCaseKeys = {"name",    "kind",  "points",       "hi
                                          "distribution", "tolerance", "timeout", "speed"};
 const std::set<std::string> kDefaultsKeys = {"points", "hidden", "seed", "distribution", "tolerance", "timeout"};
 const std::set<std::string> kToleranceKeys = {"abs", "rel"};
-const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio"};
+const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio", "step"};
 
 // Collects problems while walking one file; every reader records what is wrong and carries on, so a
 // teacher sees all mistakes in one run of `cudagrade validate`.
@@ -139,6 +139,7 @@ class SuiteReader {
     if (node["zero_ratio"]) {
       speed.zero_ratio = non_negative(node["zero_ratio"], "speed.zero_ratio").value_or(speed.zero_ratio);
     }
+    if (node["step"]) speed.step = non_negative(node["step"], "speed.step").value_or(speed.step);
     if (speed.full_ratio <= 0 || speed.zero_ratio <= speed.full_ratio) {
       problem(node, "speed needs 0 < full_ratio < zero_ratio (full points at or under full_ratio times the "
                     "reference's time, none at zero_ratio)");

@@ -65,7 +65,7 @@ cases:
     points: 1
     timeout: 30
     tolerance: {abs: 0.5, rel: 0.25}
-    speed: {reference: naive, points: 3, full_ratio: 1.5, zero_ratio: 6}
+    speed: {reference: naive, points: 3, full_ratio: 1.5, zero_ratio: 6, step: 0.5}
 )");
   INFO(problems_of(result));
   REQUIRE(result.suite);
@@ -85,6 +85,7 @@ cases:
   CHECK(timed.speed->points == 3);
   CHECK(timed.speed->full_ratio == 1.5);
   CHECK(timed.speed->zero_ratio == 6);
+  CHECK(timed.speed->step == 0.5);
   CHECK(timed.max_points() == 4);
 }
 

@@ -25,12 +25,13 @@ struct Tolerance {
 
 // How a correct submission earns speed points: the ratio of its median time to the named reference's median,
 // both timed in the same run on the same GPU. Full points at or under full_ratio, none at or over zero_ratio,
-// linear in between.
+// linear in between, rounded down to a whole number of steps so that timing noise rarely moves a grade.
 struct SpeedRule {
   std::string reference;
   double points = 0;
   double full_ratio = 1.0;
   double zero_ratio = 4.0;
+  double step = 0.25;
 };
 
 struct TestCase {
