@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <system_error>
+#include <utility>
 
 extern char** environ;
 
@@ -24,6 +25,12 @@ constexpr auto kKillWait = std::chrono::seconds(10);
   throw std::system_error(error, std::generic_category(), what);
 }
 
+void close_fd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+// Both ends close with the object unless released to their new owner.
 struct Pipe {
   int read = -1, write = -1;
   Pipe() {
@@ -32,12 +39,14 @@ struct Pipe {
     read = fds[0];
     write = fds[1];
   }
+  ~Pipe() {
+    close_fd(read);
+    close_fd(write);
+  }
+  Pipe(const Pipe&) = delete;
+  Pipe& operator=(const Pipe&) = delete;
+  static int release(int& fd) { return std::exchange(fd, -1); }
 };
-
-void close_fd(int& fd) {
-  if (fd >= 0) close(fd);
-  fd = -1;
-}
 
 class SpawnActions {
  public:
@@ -97,19 +106,24 @@ Subprocess::Subprocess(const std::vector<std::string>& argv, const SubprocessOpt
   for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
   int error = posix_spawnp(&pid_, args[0], actions.get(), attributes.get(), args.data(), environ);
-  close(output.write);
-  if (requests) close(requests->read);
-  if (responses) close(responses->write);
-  output_fd_ = output.read;
-  if (requests) request_fd_ = requests->write;
-  if (responses) response_fd_ = responses->read;
   if (error != 0) {
     pid_ = -1;
-    close_fd(output_fd_);
-    close_fd(request_fd_);
-    close_fd(response_fd_);
-    fail(error, "cannot start " + argv[0]);
+    fail(error, "cannot start " + argv[0]);  // the pipes close with their objects
   }
+  // The child's ends close with the Pipe objects; the grader keeps its own.
+  output_fd_ = Pipe::release(output.read);
+  if (requests) request_fd_ = Pipe::release(requests->write);
+  if (responses) response_fd_ = Pipe::release(responses->read);
+}
+
+std::string Subprocess::take_output() {
+  std::string taken = std::move(output_);
+  output_.clear();
+  if (dropped_output_bytes_ > 0) {
+    taken += "\n[" + std::to_string(dropped_output_bytes_) + " more bytes of output dropped]\n";
+    dropped_output_bytes_ = 0;
+  }
+  return taken;
 }
 
 Subprocess::~Subprocess() {

@@ -55,6 +55,9 @@ class Subprocess {
   pid_t pid() const { return pid_; }
   const std::optional<ExitStatus>& exit_status() const { return exit_status_; }
   const std::string& output() const { return output_; }
+  // The output gathered since the last call, which empties the buffer: the cap then applies afresh, so a
+  // long-lived child that flooded once still shows what it printed later.
+  std::string take_output();
   size_t dropped_output_bytes() const { return dropped_output_bytes_; }
   // Bytes of the control channel received but not yet taken as a line.
   size_t unread_response_bytes() const { return responses_.size(); }

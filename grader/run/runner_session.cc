@@ -53,8 +53,7 @@ RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& 
   if (!verb.empty() && !process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
   if (outcome == WaitOutcome::kReady) outcome = process_->read_line(line, deadline);
   if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
-  reply.output = process_->output().substr(std::min(output_seen_, process_->output().size()));
-  output_seen_ = process_->output().size();
+  reply.output = process_->take_output();
 
   if (outcome == WaitOutcome::kTimedOut) {
     finished_ = true;

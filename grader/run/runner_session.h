@@ -70,7 +70,6 @@ class RunnerSession {
   std::unique_ptr<Subprocess> process_;
   DeviceInfo device_;
   bool finished_ = false;
-  size_t output_seen_ = 0;
 };
 
 // "key=value key=value name=rest of line" -> map; a "name" field takes the rest of the line.
