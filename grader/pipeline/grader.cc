@@ -73,16 +73,9 @@ BuildResult Grader::build_or_explain(const BuildRequest& request) {
   }
 }
 
-GradeReport Grader::begin_report(const std::filesystem::path& submission) {
-  GradeReport report;
-  report.lab = lab_.name();
-  report.submission = submission.string();
-  report.backend = backend_.name();
-  return report;
-}
-
-bool Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
-                     GradeReport& report) {
+Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
+                                    GradeReport& report) {
+  student_.reset();
   BuildResult build = build_or_explain({&lab_, submission, {}});
   report.build_summary = build.summary;
   report.build_log = build.log;
@@ -105,10 +98,24 @@ bool Grader::prepare(const std::filesystem::path& submission, const std::vector<
       apply(*everyone, result);
       report.cases.push_back(result);
     }
-    return false;
+    return Preparation::kEveryCaseDecided;
   }
   student_ = std::make_unique<RunnerSlot>(build.runner);
-  return true;
+  return Preparation::kReady;
+}
+
+GradeReport Grader::grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
+                                const CaseOptions& options) {
+  GradeReport report;
+  report.lab = lab_.name();
+  report.submission = submission.string();
+  report.backend = backend_.name();
+  if (prepare(submission, cases, report) == Preparation::kReady) {
+    for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, options));
+    if (student_->device()) report.device = student_->device()->name;
+  }
+  total_up(report);
+  return report;
 }
 
 GradeReport Grader::grade(const std::filesystem::path& submission, const TestSuite& suite) {
@@ -116,22 +123,12 @@ GradeReport Grader::grade(const std::filesystem::path& submission, const TestSui
   for (const TestCase& test_case : suite.cases) {
     if (options_.include_hidden || !test_case.hidden) cases.push_back(test_case);
   }
-  GradeReport report = begin_report(submission);
-  if (prepare(submission, cases, report)) {
-    for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, {}));
-  }
-  if (student_ && student_->device()) report.device = student_->device()->name;
-  total_up(report);
-  return report;
+  return grade_cases(submission, cases, {});
 }
 
 GradeReport Grader::run_one(const std::filesystem::path& submission, const TestCase& test_case,
                             const CaseOptions& options) {
-  GradeReport report = begin_report(submission);
-  if (prepare(submission, {test_case}, report)) report.cases.push_back(grade_case_safely(test_case, options));
-  if (student_ && student_->device()) report.device = student_->device()->name;
-  total_up(report);
-  return report;
+  return grade_cases(submission, {test_case}, options);
 }
 
 // One case's trouble on the grader's side (no room for an arena, a runner that cannot be spawned, a dump

@@ -38,10 +38,13 @@ class Grader {
   GradeReport run_one(const std::filesystem::path& submission, const TestCase& test_case, const CaseOptions& options);
 
  private:
-  GradeReport begin_report(const std::filesystem::path& submission);
+  GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
+                          const CaseOptions& options);
   BuildResult build_or_explain(const BuildRequest& request);
-  // Builds the submission; false (with every case marked) when nothing can run.
-  bool prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
+  // Builds the submission. When nothing can run (a compile error, no device) every case is decided here.
+  enum class Preparation { kReady, kEveryCaseDecided };
+  Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
+                      GradeReport& report);
   CaseResult grade_case_safely(const TestCase& test_case, const CaseOptions& options);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
   void time_case(const TestCase& test_case, CaseResult& result);
