@@ -256,7 +256,9 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
   if (!speed.baselines.empty()) {
     speed.percent_of_baseline = 100 * speed.baselines.front().timing.median_ms / speed.student.median_ms;
   }
-  if (auto bandwidth = reference ? copy_bandwidth(*reference) : std::nullopt) speed.percent_of_bandwidth = 100 * speed.gbps / *bandwidth;
+  if (auto bandwidth = reference ? copy_bandwidth(*reference) : std::nullopt) {
+    speed.percent_of_bandwidth = 100 * speed.gbps / *bandwidth;
+  }
   result.points += speed.points;
   result.speed = speed;
 }
