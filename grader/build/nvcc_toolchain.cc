@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "build/symbol_policy.h"
 #include "labs/lab.h"
 
 namespace cudagrade {
@@ -107,6 +108,19 @@ NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::
   return {entry, log};
 }
 
+// Before anything runs, the object's symbol table is held against the policy: a call to cuBLAS or system()
+// is refused by name, however the file spells it.
+NvccToolchain::SymbolCheck NvccToolchain::check_symbols(const std::filesystem::path& object) {
+  CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
+  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
+    return {BuildResult::Outcome::kInfraError, "could not list the object's symbols with nm: " +
+                                                   first_error_line(listed.output)};
+  }
+  SymbolVerdict verdict = judge_symbols(parse_nm_posix(listed.output));
+  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
+  return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
+}
+
 BuildResult NvccToolchain::build(const BuildRequest& request) {
   const Lab& lab = *request.lab;
   const std::string grader = paths_.grader_dir().string();
@@ -135,6 +149,15 @@ BuildResult NvccToolchain::build(const BuildRequest& request) {
     result.summary = judged ? "compile error: " + first_error_line(submission.log)
                             : "the compiler could not be run: " + first_error_line(submission.log);
     return result;
+  }
+
+  if (request.provenance == BuildRequest::Provenance::kStudent) {
+    const SymbolCheck check = check_symbols(submission.entry.dir / kObject);
+    if (check.outcome != BuildResult::Outcome::kBuilt) {
+      result.outcome = check.outcome;
+      result.summary = check.summary;
+      return result;
+    }
   }
 
   std::vector<std::string> link = {nvcc_, "-arch=sm_" + arch_};

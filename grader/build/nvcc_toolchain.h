@@ -29,6 +29,11 @@ class NvccToolchain : public Toolchain {
   // Compiles one source into dir/<object>, unless the cache has it.
   Step compile(const std::string& label, const std::filesystem::path& source, const std::string& staged_name,
                const std::vector<std::string>& include_dirs);
+  struct SymbolCheck {
+    BuildResult::Outcome outcome;  // kBuilt when the symbols pass
+    std::string summary;
+  };
+  SymbolCheck check_symbols(const std::filesystem::path& object);
   std::string version();
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
 

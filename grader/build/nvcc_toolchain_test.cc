@@ -57,15 +57,49 @@ TEST_CASE("the skeleton compiles as shipped", "[nvcc]") {
   }
 }
 
-TEST_CASE("a submission that defines the harness's main fails to link, as a compile error", "[nvcc]") {
+TEST_CASE("a submission that defines the harness's main is rejected before it links", "[nvcc]") {
   Fixture fixture;
   auto source = fixture.write("matmul.cu", R"(#include "matmul.cuh"
 void matmul(const float*, const float*, float*, int, int, int) {}
 int main() { return 0; }
 )");
   BuildResult result = fixture.build("matmul", source);
-  CHECK(result.outcome == BuildResult::Outcome::kCompileError);
-  CHECK_THAT(result.summary, Catch::StartsWith("link error"));
+  CHECK(result.outcome == BuildResult::Outcome::kRejected);
+  CHECK(result.summary == "rejected: uses main: the file defines main, which the harness owns");
+}
+
+TEST_CASE("every shipped reference, skeleton and example passes the symbol policy but the rejected ones",
+          "[nvcc]") {
+  Fixture fixture;
+  for (const char* lab : {"matmul", "reduction"}) {
+    std::vector<std::filesystem::path> files = {fixture.paths.skeleton_dir(lab) / (std::string(lab) + ".cu")};
+    for (const std::string& name : fixture.paths.reference_names(lab)) files.push_back(fixture.paths.reference_file(lab, name));
+    for (const auto& entry : std::filesystem::directory_iterator(fixture.paths.submissions_dir(lab))) {
+      if (entry.path().extension() == ".cu") files.push_back(entry.path());
+    }
+    for (const auto& file : files) {
+      const std::string first_line = read_file(file).substr(0, read_file(file).find('\n'));
+      BuildResult result = fixture.build(lab, file);
+      INFO(file.string() << ": " << result.summary);
+      if (first_line == "// cudagrade-expect: rejected") {
+        CHECK(result.outcome == BuildResult::Outcome::kRejected);
+      } else if (first_line == "// cudagrade-expect: compile_error") {
+        CHECK(result.outcome == BuildResult::Outcome::kCompileError);
+      } else {
+        CHECK(result.outcome == BuildResult::Outcome::kBuilt);
+      }
+    }
+  }
+}
+
+TEST_CASE("the course's own baselines may call libraries", "[nvcc]") {
+  Fixture fixture;
+  BuildResult result = fixture.toolchain.build({find_lab("matmul"), fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu",
+                                                {"-lcublas"}, BuildRequest::Provenance::kTrusted});
+  INFO(result.summary << result.log);
+  CHECK(result.outcome == BuildResult::Outcome::kBuilt);
+  BuildResult as_student = fixture.build("matmul", fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu");
+  CHECK(as_student.outcome == BuildResult::Outcome::kRejected);
 }
 
 TEST_CASE("a missing compiler is an infrastructure error, not a compile error", "[nvcc]") {

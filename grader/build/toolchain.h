@@ -11,13 +11,18 @@ namespace cudagrade {
 class Lab;
 
 struct BuildRequest {
+  // A student's file is checked against the symbol policy (build/symbol_policy.h); the course's own
+  // references and baselines are not (cuBLAS is the point of a baseline).
+  enum class Provenance { kStudent, kTrusted };
+
   const Lab* lab = nullptr;
   std::filesystem::path source;
   std::vector<std::string> libraries;  // extra linker flags, for trusted baselines only
+  Provenance provenance = Provenance::kStudent;
 };
 
 struct BuildResult {
-  enum class Outcome { kBuilt, kCompileError, kInfraError } outcome = Outcome::kInfraError;
+  enum class Outcome { kBuilt, kCompileError, kRejected, kInfraError } outcome = Outcome::kInfraError;
   std::filesystem::path runner;
   std::string log;      // the compiler's own words
   std::string summary;  // one line for the report

@@ -85,6 +85,8 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
   std::optional<CheckOutcome> everyone;
   if (build.outcome == BuildResult::Outcome::kCompileError) {
     everyone = CheckOutcome{CaseStatus::kCompileError, build.summary, ""};
+  } else if (build.outcome == BuildResult::Outcome::kRejected) {
+    everyone = CheckOutcome{CaseStatus::kRejected, build.summary, ""};
   } else if (build.outcome == BuildResult::Outcome::kInfraError) {
     everyone = CheckOutcome{CaseStatus::kInfraError, build.summary, ""};
   } else if (!availability.usable) {
@@ -267,7 +269,7 @@ RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem
                                    const std::vector<std::string>& libraries, std::string& problem) {
   auto found = trusted_.find(key);
   if (found != trusted_.end()) return found->second.get();
-  BuildResult build = build_or_explain({&lab_, source, libraries});
+  BuildResult build = build_or_explain({&lab_, source, libraries, BuildRequest::Provenance::kTrusted});
   if (build.outcome != BuildResult::Outcome::kBuilt) {
     problem = build.summary;
     return nullptr;

@@ -1,0 +1,31 @@
+// What a student's object file may call and define, judged from its symbol table before anything runs.
+//
+// Undefined symbols (what the file calls) must be on an allowlist: the CUDA runtime calls a lab needs, the
+// C and C++ runtime's plumbing, printing and math. Everything else (cuBLAS doing the work, system(), file
+// and socket I/O, dlopen, CUDA events that could fake a time, device resets, side streams that escape the
+// timer) is refused by name. Defined symbols must not take the harness's place (main, the entry point) or
+// bring in a library's kernels (CUB and Thrust are header-only, so they show as definitions).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cudagrade {
+
+struct ObjectSymbols {
+  std::vector<std::string> undefined;
+  std::vector<std::string> defined;
+};
+
+// Parses `nm --format=posix` output: "name type [value size]" per line.
+ObjectSymbols parse_nm_posix(const std::string& output);
+
+struct SymbolVerdict {
+  enum class Outcome { kAllowed, kRejected } outcome = Outcome::kAllowed;
+  std::string symbol;  // the first offending symbol, as nm printed it
+  std::string reason;  // for the student: what the rule is and why
+};
+
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols);
+
+}  // namespace cudagrade
