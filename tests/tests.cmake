@@ -11,13 +11,27 @@ add_executable(cudagrade_tests
   grader/build/symbol_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/tile_picture_test.cc
+  grader/cli/package_command_test.cc
   grader/core/status_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc
   grader/labs/matmul/matmul_lab_test.cc
   grader/labs/reduction/reduction_lab_test.cc
+  grader/package/github_package_test.cc
+  grader/package/gradescope_package_test.cc
+  grader/package/package_writer_test.cc
+  grader/package/script_check_test.cc
+  grader/package/template_test.cc
+  grader/package/workflow_check_test.cc
+  grader/package/workflow_expressions_test.cc
+  grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
+  grader/report/github_printer_test.cc
+  grader/report/gradescope_printer_test.cc
   grader/report/json_printer_test.cc
+  grader/report/junit_printer_test.cc
+  grader/report/prairielearn_printer_test.cc
+  grader/report/printer_registry_test.cc
   grader/score/scoring_test.cc
   grader/testcases/loader_test.cc
 )

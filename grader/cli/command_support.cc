@@ -8,7 +8,9 @@
 #include <iostream>
 
 #include "labs/registry.h"
+#include "report/github_printer.h"
 #include "report/printer.h"
+#include "report/printer_registry.h"
 
 namespace cudagrade {
 
@@ -57,7 +59,9 @@ void GradingOptions::add_to(CLI::App& command) {
   command.add_option("lab", lab, "the lab, e.g. matmul")->required();
   command.add_option("file", submission, "the submission, e.g. matmul.cu")->required();
   add_backend_option(command, backend);
-  command.add_option("--format", format, "output on stdout: text or json")->check(CLI::IsMember({"text", "json"}));
+  command.add_option("--format", format, fmt::format("report format: {}", fmt::join(printer_formats(), ", ")))
+      ->check(CLI::IsMember(printer_formats()));
+  command.add_option("--output", output_file, "write the report to this file instead of stdout");
   command.add_option("--json", json_file, "also write the JSON report to this file");
 }
 
@@ -80,22 +84,39 @@ std::unique_ptr<PreparedRun> prepare_run(const GlobalOptions& globals, const Gra
   return prepare_backend(globals, options.backend);
 }
 
+namespace {
+
+std::unique_ptr<std::ofstream> open_report_file(const std::string& path) {
+  const std::filesystem::path file(path);
+  if (file.has_parent_path()) {
+    std::error_code ignored;
+    std::filesystem::create_directories(file.parent_path(), ignored);  // /grade/results for PrairieLearn
+  }
+  auto out = std::make_unique<std::ofstream>(file);
+  if (!*out) throw UsageError("cannot write " + path);
+  return out;
+}
+
+}  // namespace
+
 // Prints the report in every requested format and returns the exit code.
 int publish(const GradeReport& report, const GradingOptions& options) {
   MultiPrinter printers;
-  if (options.format == "json") {
-    printers.add(std::make_unique<JsonPrinter>(std::cout));
-  } else {
-    const bool colour = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-    printers.add(std::make_unique<TextPrinter>(std::cout, colour));
+  std::unique_ptr<std::ofstream> output_file, json_file;
+  std::ostream* out = &std::cout;
+  if (!options.output_file.empty()) {
+    output_file = open_report_file(options.output_file);
+    out = output_file.get();
   }
-  std::ofstream json_file;
+  const bool colour = out == &std::cout && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  printers.add(make_printer(options.format, *out, colour));
   if (!options.json_file.empty()) {
-    json_file.open(options.json_file);
-    if (!json_file) throw UsageError("cannot write " + options.json_file);
-    printers.add(std::make_unique<JsonPrinter>(json_file));
+    json_file = open_report_file(options.json_file);
+    printers.add(std::make_unique<JsonPrinter>(*json_file));
   }
   printers.print(report);
+  // Inside GitHub Actions: the job summary and the result GitHub Classroom's reporter reads.
+  if (options.format == "github") publish_github_files(report);
   return exit_code_for(report.verdict);
 }
 

@@ -29,6 +29,7 @@ struct GradingOptions {
   std::string submission;
   std::string backend = "auto";
   std::string format = "text";
+  std::string output_file;
   std::string json_file;
 
   void add_to(CLI::App& command);

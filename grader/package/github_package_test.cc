@@ -1,0 +1,164 @@
+#include "package/github_package.h"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "build/command_runner.h"
+#include "core/temp_dir.h"
+#include "labs/registry.h"
+#include "package/script_check.h"
+#include "package/workflow_check.h"
+
+namespace cudagrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  REQUIRE(file);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+PackageRequest request_for(const Lab& lab, const fs::path& out) {
+  return {ProjectPaths::discover("", ""), {lab.name(), lab.submission_file()}, out};
+}
+
+std::string problems_of(const std::string& workflow) {
+  std::string found;
+  for (const WorkflowProblem& problem : check_workflow(workflow)) found += problem.to_string() + "\n";
+  return found;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+// The workflow's "Check <file>" step on GitHub's runner, run as GitHub runs it, with a stand-in cudagrade
+// that exits with `code`.
+CommandResult run_cpu_check(const std::string& workflow, int code, const TempDir& dir) {
+  const fs::path workspace = dir.path() / fmt::format("workspace-{}", code);
+  fs::create_directories(workspace / ".cudagrade" / "build");
+  std::ofstream(workspace / ".cudagrade" / "build" / "cudagrade") << fmt::format("#!/bin/sh\nexit {}\n", code);
+  fs::permissions(workspace / ".cudagrade" / "build" / "cudagrade", fs::perms(0755));
+  for (const RunScript& script : run_scripts(workflow)) {
+    if (script.job != "cpu" || script.step.rfind("Check ", 0) != 0) continue;
+    std::ofstream(workspace / "step.sh") << script.script;
+    SubprocessCommandRunner runner;
+    return runner.run({"env", "LAB=matmul", "SUBMISSION=matmul.cu", "bash", "-c",
+                       "cd \"$0\" && exec bash --noprofile --norc -eo pipefail step.sh", workspace.string()},
+                      std::chrono::seconds(30));
+  }
+  FAIL("the workflow has no Check step in the cpu job");
+  return {};
+}
+
+TEST_CASE("the starter repository holds the skeleton byte for byte, the workflow and a badge", "[package][github]") {
+  for (const Lab* lab : all_labs()) {
+    INFO(lab->name());
+    TempDir dir(TempDir::Medium::kDisk);
+    const PackageRequest request = request_for(*lab, dir.path() / "repo");
+    PackageResult result = write_github_package(request, {"my-course/cudagrade", "v2"});
+    REQUIRE(result.outcome == PackageOutcome::kWritten);
+    const fs::path skeleton = request.paths.skeleton_dir(lab->name());
+    for (const auto& entry : fs::directory_iterator(skeleton)) {
+      const fs::path copy = request.out / entry.path().filename();
+      if (entry.path().filename() == "README.md") {
+        const std::string readme = read(copy), original = read(entry.path());
+        CHECK(readme.rfind("[![cudagrade](../../actions/workflows/cudagrade.yml/badge.svg)]", 0) == 0);
+        CHECK(readme.substr(readme.size() - original.size()) == original);
+      } else {
+        CHECK(read(copy) == read(entry.path()));
+      }
+    }
+    CHECK(fs::exists(request.out / lab->submission_file()));
+    CHECK_THAT(read(request.out / ".gitignore"), Catch::Contains(".cudagrade/"));
+    const std::string workflow = read(request.out / kWorkflowFile);
+    CHECK(problems_of(workflow).empty());
+    CHECK_THAT(workflow, Catch::Contains("repository: my-course/cudagrade") && Catch::Contains("ref: v2") &&
+                             Catch::Contains("runs-on: [self-hosted, gpu]") && Catch::Contains("--backend gpu") &&
+                             Catch::Contains("-DCUDAGRADE_BUILD_TESTS=OFF") && Catch::Contains("cuda-toolkit-13-0") &&
+                             Catch::Contains("SUBMISSION: " + lab->submission_file()) &&
+                             Catch::Contains("classroom-resources/autograding-grading-reporter@v1"));
+  }
+}
+
+TEST_CASE("the structural check catches a broken copy of the generated workflow", "[package][github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
+  REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
+  const std::string workflow = read(request.out / kWorkflowFile);
+  CHECK_THAT(problems_of(replaced(workflow, "    runs-on: ubuntu-24.04\n", "")),
+             Catch::Contains("job 'cpu' has no runs-on"));
+  CHECK_THAT(problems_of(replaced(workflow, "${{ steps.cudagrade.outputs.result }}", "${{ steps.nope.outputs.x }}")),
+             Catch::Contains("steps.nope names no step"));
+  CHECK_THAT(problems_of(replaced(workflow, "    needs: cpu\n", "    needs: build\n")),
+             Catch::Contains("needs 'build', which is not a job here"));
+}
+
+TEST_CASE("the workflow's scripts pass bash -n and shellcheck", "[package][github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
+  REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
+  SubprocessCommandRunner runner;
+  int index = 0;
+  for (const RunScript& script : run_scripts(read(request.out / kWorkflowFile))) {
+    INFO(script.job << ": " << script.step << "\n" << script.script);
+    const fs::path file = dir.path() / fmt::format("step-{}.sh", ++index);
+    std::ofstream(file) << script.script;
+    REQUIRE(script.shell == "bash");
+    ScriptCheck syntax = check_bash_syntax(file, runner);
+    INFO(syntax.output);
+    CHECK(syntax.outcome == ScriptCheck::Outcome::kClean);
+    // As actionlint runs it: the variables GitHub sets are unknown to shellcheck (SC2154), and a blanked
+    // expression can look constant (SC2050, SC2157).
+    ScriptCheck lint = run_shellcheck(file, "bash", runner, {"SC2154", "SC2050", "SC2157"});
+    if (lint.outcome == ScriptCheck::Outcome::kToolMissing) {
+      WARN("SKIPPED shellcheck of the workflow's scripts: shellcheck is not installed");
+      continue;
+    }
+    INFO(lint.output);
+    CHECK(lint.outcome == ScriptCheck::Outcome::kClean);
+  }
+  CHECK(index >= 5);
+}
+
+TEST_CASE("on GitHub's runner, exit code 3 only warns; a compile error or a bad case file fails",
+          "[package][github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
+  REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
+  const std::string workflow = read(request.out / kWorkflowFile);
+  CommandResult no_runner = run_cpu_check(workflow, 3, dir);
+  CHECK(no_runner.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK_THAT(no_runner.output, Catch::StartsWith("::warning title="));
+  CHECK(run_cpu_check(workflow, 0, dir).outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(run_cpu_check(workflow, 1, dir).status.code == 1);
+  CHECK(run_cpu_check(workflow, 2, dir).status.code == 2);
+}
+
+TEST_CASE("the grader repository and ref must be names GitHub allows", "[package][github]") {
+  CHECK_FALSE(grader_repo_problem("my-course/cudagrade.git"));
+  CHECK(grader_repo_problem("cudagrade"));
+  CHECK(grader_repo_problem("a/b/c"));
+  CHECK(grader_repo_problem("a/b\nsteps: []"));
+  CHECK_FALSE(grader_ref_problem("release/2025-fall"));
+  CHECK_FALSE(grader_ref_problem("0123abcd"));
+  CHECK(grader_ref_problem("-x"));
+  CHECK(grader_ref_problem("main # comment"));
+}
+
+TEST_CASE("next steps name the runner label and the grader repository", "[package][github]") {
+  const PackageRequest request = request_for(*find_lab("matmul"), "/tmp/x");
+  const std::string steps = github_next_steps(request, {"my-course/cudagrade", "main"});
+  CHECK_THAT(steps, Catch::Contains("my-course/cudagrade") && Catch::Contains("`gpu`"));
+}
+
+}  // namespace
+}  // namespace cudagrade

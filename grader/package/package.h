@@ -1,0 +1,54 @@
+// What `cudagrade package` writes from, and how writing ended. A package is a folder an instructor hands on:
+// a starter repository for students (github_package.h) or a Gradescope autograder (gradescope_package.h).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/paths.h"
+#include "package/template.h"
+
+namespace cudagrade {
+
+enum class PackageOutcome {
+  kWritten,
+  kOutNotEmpty,    // --out already holds something: never overwrite an instructor's files
+  kMissingSource,  // a template or a course file is missing: the cudagrade checkout is incomplete
+  kWriteFailed,    // the disk refused (permissions, space)
+};
+
+struct PackageResult {
+  PackageOutcome outcome = PackageOutcome::kWritten;
+  std::string message;                       // why, when not written
+  std::vector<std::filesystem::path> files;  // relative to the output folder, in the order written
+};
+
+// The lab as packaging needs it; a plain struct so tests need no registry.
+struct LabFiles {
+  std::string name;             // "matmul"
+  std::string submission_file;  // "matmul.cu"
+};
+
+struct PackageRequest {
+  ProjectPaths paths;
+  LabFiles lab;
+  std::filesystem::path out;
+};
+
+// The CUDA toolkit the packages install where there is none (GitHub's runners, Gradescope's image), pinned
+// so that a new CUDA release cannot change a course's grading in the middle of a term.
+inline constexpr const char* kCudaVersion = "13.0";
+inline constexpr const char* kCudaPackage = "cuda-toolkit-13-0";
+inline constexpr const char* kCudaKeyring = "cuda-keyring_1.1-1_all.deb";
+
+// The values every package template may use.
+inline TemplateValues common_template_values(const LabFiles& lab) {
+  return {{"LAB", lab.name},
+          {"SUBMISSION", lab.submission_file},
+          {"CUDA_VERSION", kCudaVersion},
+          {"CUDA_PACKAGE", kCudaPackage},
+          {"CUDA_KEYRING", kCudaKeyring}};
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,318 @@
+#include "report/github_printer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "labs/registry.h"
+#include "report/junit_printer.h"
+
+namespace cudagrade {
+namespace {
+
+using Properties = std::vector<std::pair<std::string, std::string>>;
+
+std::string replace_all(std::string text, std::string_view from, std::string_view to) {
+  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+std::string points_text(double points) {
+  return fmt::format("{:.4g}", points);
+}
+
+bool failed(CaseStatus status) {
+  return status != CaseStatus::kPassed && status != CaseStatus::kSkipped;
+}
+
+std::string workflow_command(std::string_view command, const Properties& properties, std::string_view message) {
+  std::string line = "::" + std::string(command);
+  for (size_t i = 0; i < properties.size(); ++i) {
+    line += (i == 0 ? " " : ",") + properties[i].first + "=" + escape_workflow_property(properties[i].second);
+  }
+  return line + "::" + escape_workflow_data(message) + "\n";
+}
+
+// nvcc compiles a copy of the submission under the lab's file name ("matmul.cu"), so that name is the
+// student's file. Anything else is the grader's (a header, or the harness when the grader itself is broken)
+// and no place for an annotation in the student's repository.
+std::optional<std::string> student_file(const std::string& file, const GradeReport& report) {
+  const Lab* lab = find_lab(report.lab);
+  if (lab != nullptr && file == lab->submission_file()) return report.submission;
+  return std::nullopt;
+}
+
+std::string compiler_annotations(const GradeReport& report) {
+  std::string out;
+  bool located_error = false;
+  for (const CompilerDiagnostic& diagnostic : parse_compiler_diagnostics(report.build_log)) {
+    const std::optional<std::string> file = student_file(diagnostic.file, report);
+    if (!file) continue;
+    located_error = located_error || diagnostic.error;
+    out += workflow_command(diagnostic.error ? "error" : "warning",
+                            {{"file", *file},
+                             {"line", std::to_string(diagnostic.line)},
+                             {"title", diagnostic.error ? "compile error" : "compiler warning"}},
+                            diagnostic.message);
+  }
+  // A link error or a compiler that died names no line; the student still needs to see why.
+  if (report.verdict == CaseStatus::kCompileError && !located_error) {
+    out += workflow_command("error", {{"file", report.submission}, {"title", "compile error"}}, report.build_summary);
+  }
+  return out;
+}
+
+// Cases that failed the same way (every case, when there is no GPU) are one annotation, not a wall of them.
+struct FailureGroup {
+  CaseStatus status;
+  std::string message;
+  std::string details;
+  std::vector<std::string> names;
+};
+
+std::vector<FailureGroup> failure_groups(const GradeReport& report) {
+  std::vector<FailureGroup> groups;
+  for (const CaseResult& result : report.cases) {
+    if (!failed(result.status)) continue;
+    auto same = [&](const FailureGroup& group) {
+      return group.status == result.status && group.message == result.message && group.details == result.details;
+    };
+    auto group = std::find_if(groups.begin(), groups.end(), same);
+    if (group == groups.end()) {
+      groups.push_back({result.status, result.message, result.details, {}});
+      group = groups.end() - 1;
+    }
+    group->names.push_back(result.name);
+  }
+  return groups;
+}
+
+std::string group_title(const FailureGroup& group) {
+  return fmt::format("{}: {}", fmt::join(group.names, ", "), to_string(group.status));
+}
+
+std::string status_mark(CaseStatus status) {
+  if (status == CaseStatus::kPassed) return "✅";
+  if (status == CaseStatus::kSkipped) return "➖";
+  if (status == CaseStatus::kInfraError) return "⚠️";
+  return "❌";
+}
+
+// Text in HTML escapes as it does in XML, and what a submission printed needs the same cleaning in both: no
+// invalid UTF-8, no raw control characters.
+std::string html_escape(std::string_view text) {
+  return xml_text(text);
+}
+
+// One line of text that can sit in a table cell: its first line, short, with nothing that ends the cell.
+std::string table_cell(std::string_view text) {
+  std::string line(text.substr(0, text.find('\n')));
+  if (line.size() > 100) line = line.substr(0, 97) + "...";
+  return replace_all(html_escape(line), "|", "\\|");
+}
+
+// GitHub refuses a step summary over 1 MiB: a flood of program output is cut, and says so.
+std::string clipped(const std::string& text) {
+  constexpr size_t kLimit = 16 * 1024;
+  if (text.size() <= kLimit) return text;
+  return text.substr(0, kLimit) + fmt::format("\n... ({} more bytes)", text.size() - kLimit);
+}
+
+std::string details_block(const std::string& summary, const std::string& body, bool open) {
+  return fmt::format("<details{}><summary>{}</summary>\n\n<pre>\n{}\n</pre>\n\n</details>\n\n", open ? " open" : "",
+                     html_escape(summary), html_escape(clipped(body)));
+}
+
+std::string case_table(const GradeReport& report) {
+  std::string md =
+      "| case | kind | size | status | points | time | message |\n| --- | --- | --- | --- | ---: | ---: | --- |\n";
+  for (const CaseResult& result : report.cases) {
+    md += fmt::format("| {} | {} | {} | {} {} | {} / {} | {:.1f} ms | {} |\n", table_cell(result.name),
+                      to_string(result.kind), fmt::join(result.size, "x"), status_mark(result.status),
+                      to_string(result.status), points_text(result.points), points_text(result.max_points),
+                      result.elapsed_ms, table_cell(result.message));
+  }
+  return md + "\n";
+}
+
+std::string speed_row(const CaseResult& result) {
+  const SpeedResult& speed = *result.speed;
+  const std::string reference =
+      speed.reference_timing ? fmt::format("{} ({:.4g} ms)", speed.reference, speed.reference_timing->median_ms) : "";
+  std::vector<std::string> baselines;
+  for (const BaselineTiming& baseline : speed.baselines) {
+    baselines.push_back(fmt::format("{} {:.4g} ms", baseline.name, baseline.timing.median_ms));
+  }
+  return fmt::format("| {} | {:.4g} | {} | {:.2f}% | {:.1f} | {:.1f} | {} | {} | {} | {} |\n", table_cell(result.name),
+                     speed.student.median_ms, speed.student.samples, 100 * speed.student.noise, speed.gflops,
+                     speed.gbps, table_cell(reference), speed.ratio ? fmt::format("{:.3g}x", *speed.ratio) : "",
+                     table_cell(fmt::format("{}", fmt::join(baselines, ", "))),
+                     table_cell(points_text(speed.points) + (speed.note.empty() ? "" : " (" + speed.note + ")")));
+}
+
+std::string speed_section(const GradeReport& report) {
+  std::string rows;
+  for (const CaseResult& result : report.cases) {
+    if (result.speed) rows += speed_row(result);
+  }
+  if (rows.empty()) return "";
+  return "### Speed\n\n| case | median ms | samples | spread | GFLOP/s | GB/s | reference | time ratio | baselines | "
+         "speed points |\n| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |\n" +
+         rows + "\n";
+}
+
+std::string failures_section(const GradeReport& report) {
+  std::string md;
+  for (const FailureGroup& group : failure_groups(report)) {
+    if (group.status == CaseStatus::kCompileError) continue;  // the compiler's output follows, open
+    md += details_block(group_title(group),
+                        group.details.empty() ? group.message : group.message + "\n\n" + group.details, false);
+  }
+  return md.empty() ? "" : "### Failures\n\n" + md;
+}
+
+std::string classroom_status(CaseStatus status) {
+  if (status == CaseStatus::kPassed) return "pass";
+  if (status == CaseStatus::kInfraError) return "error";
+  return "fail";  // a skipped case earned none of its points either
+}
+
+nlohmann::json classroom_test(const CaseResult& result, const GradeReport& report) {
+  const std::string message = result.details.empty() ? result.message : result.message + "\n" + result.details;
+  return {{"name", result.name},
+          {"status", classroom_status(result.status)},
+          {"score", result.points},
+          {"max_score", result.max_points},
+          {"message", message},
+          {"test_code", fmt::format("{} {} {}", report.lab, to_string(result.kind), fmt::join(result.size, "x"))},
+          {"filename", report.submission},
+          {"line_no", 0},
+          {"duration", result.elapsed_ms}};
+}
+
+void append_to_file_named_by(const char* variable, const std::string& text) {
+  const char* path = std::getenv(variable);
+  if (path == nullptr || *path == '\0') return;
+  std::ofstream file(path, std::ios::app | std::ios::binary);
+  file << text;
+  if (!file.flush()) throw std::runtime_error(fmt::format("cannot append to ${} ({})", variable, path));
+}
+
+// A token nobody else can know, so that nothing quoted inside the summary can switch workflow commands back on.
+std::string random_token() {
+  std::random_device random;
+  return fmt::format("cudagrade-{:08x}{:08x}{:08x}{:08x}", random(), random(), random(), random());
+}
+
+}  // namespace
+
+std::vector<CompilerDiagnostic> parse_compiler_diagnostics(const std::string& log) {
+  static const std::regex nvcc(R"(^(.+)\((\d+)\): (catastrophic error|error|warning)(?: #[\w-]+)?: (.*)$)");
+  static const std::regex host(R"(^(.+?):(\d+):(?:\d+:)? (fatal error|error|warning): (.*)$)");
+  // std::regex recurses once per character and overflows the stack on a line of some 100 kB, which nvcc
+  // prints when it quotes a student's long source line. No diagnostic is that long; quoted source is cut.
+  constexpr size_t kLongestMatched = 4096;
+  constexpr size_t kLongestQuoted = 400;
+  std::vector<CompilerDiagnostic> diagnostics;
+  bool continuing = false;  // lines after a diagnostic (the source line, "detected during ...") belong to it
+  std::istringstream lines(log);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::smatch match;
+    const bool matchable = line.size() <= kLongestMatched;
+    if (matchable && (std::regex_match(line, match, nvcc) || std::regex_match(line, match, host))) {
+      diagnostics.push_back({match[1], std::stoi(match[2]), match[3] != "warning", match[4]});
+      continuing = true;
+    } else if (line.find_first_not_of(" \t") == std::string::npos ||
+               line.find(" detected in the compilation") != std::string::npos) {
+      continuing = false;
+    } else if (continuing && line.find_first_not_of(" \t^") != std::string::npos) {  // not the caret under it
+      diagnostics.back().message +=
+          "\n" + (line.size() <= kLongestQuoted ? line : line.substr(0, kLongestQuoted) + "...");
+    }
+  }
+  return diagnostics;
+}
+
+std::string escape_workflow_data(std::string_view text) {
+  return replace_all(replace_all(replace_all(std::string(text), "%", "%25"), "\r", "%0D"), "\n", "%0A");
+}
+
+std::string escape_workflow_property(std::string_view text) {
+  return replace_all(replace_all(escape_workflow_data(text), ":", "%3A"), ",", "%2C");
+}
+
+std::string github_annotations(const GradeReport& report) {
+  std::string out = compiler_annotations(report);
+  for (const FailureGroup& group : failure_groups(report)) {
+    if (group.status == CaseStatus::kCompileError) continue;  // the compiler's own annotations say it better
+    out += workflow_command("error", {{"title", group_title(group)}}, group.message);
+  }
+  return out;
+}
+
+std::string github_step_summary(const GradeReport& report) {
+  std::string md = fmt::format("## {} {}: {}, {} / {} points\n\n", status_mark(report.verdict), report.lab,
+                               to_string(report.verdict), points_text(report.score), points_text(report.max_score));
+  md += fmt::format("<code>{}</code> on {} ({} backend); build: {}\n\n", html_escape(report.submission),
+                    html_escape(report.device), html_escape(report.backend), html_escape(report.build_summary));
+  md += case_table(report) + speed_section(report) + failures_section(report);
+  if (!report.build_log.empty()) {
+    md += details_block("compiler output", report.build_log, report.verdict == CaseStatus::kCompileError);
+  }
+  return md;
+}
+
+nlohmann::json github_classroom_result(const GradeReport& report) {
+  nlohmann::json tests = nlohmann::json::array();
+  for (const CaseResult& result : report.cases) tests.push_back(classroom_test(result, report));
+  // The verdict decides, as it does the exit code: a submission whose cases were all skipped has not failed.
+  const CaseStatus verdict = report.verdict == CaseStatus::kSkipped ? CaseStatus::kPassed : report.verdict;
+  return {{"version", 1}, {"status", classroom_status(verdict)}, {"max_score", report.max_score}, {"tests", tests}};
+}
+
+std::string github_classroom_output_line(const GradeReport& report) {
+  const std::string json =
+      github_classroom_result(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return "result=" + base64_encode(json);
+}
+
+std::string base64_encode(std::string_view bytes) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (size_t at = 0; at < bytes.size(); at += 3) {
+    const size_t taken = std::min<size_t>(3, bytes.size() - at);
+    uint32_t group = 0;
+    for (size_t i = 0; i < 3; ++i) group = group << 8 | (i < taken ? static_cast<unsigned char>(bytes[at + i]) : 0);
+    for (size_t i = 0; i < 4; ++i) out += i <= taken ? kAlphabet[(group >> (18 - 6 * i)) & 0x3F] : '=';
+  }
+  return out;
+}
+
+void publish_github_files(const GradeReport& report) {
+  append_to_file_named_by("GITHUB_STEP_SUMMARY", github_step_summary(report));
+  append_to_file_named_by("GITHUB_OUTPUT", github_classroom_output_line(report) + "\n");
+}
+
+// The summary quotes what the submission printed, and a line of that starting with "::" would otherwise run
+// as a workflow command (a forged annotation, say): commands stay off until a token only this run knows.
+void GithubPrinter::print(const GradeReport& report) {
+  const std::string token = random_token();
+  out_ << github_annotations(report) << "::stop-commands::" << token << "\n"
+       << github_step_summary(report) << "::" << token << "::\n";
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,295 @@
+#include "report/github_printer.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "build/build_cache.h"
+#include "core/temp_dir.h"
+
+namespace cudagrade {
+namespace {
+
+constexpr const char* kSubmission = "submissions/matmul/student.cu";
+
+// What nvcc printed for a file with an undeclared variable and an unused one, with a host compiler error
+// after them.
+constexpr const char* kNvccLog =
+    "matmul.cu(7): warning #177-D: variable \"unused\" was declared but never referenced\n"
+    "      int unused;\n"
+    "          ^\n"
+    "\n"
+    "Remark: The warnings can be suppressed with \"-diag-suppress <warning-number>\"\n"
+    "\n"
+    "matmul.cu(13): error: identifier \"acc\" is undefined\n"
+    "        acc += A[row * K + k] * B[k * N + col];\n"
+    "        ^\n"
+    "\n"
+    "matmul.cu:21:5: error: 'launch' was not declared in this scope\n"
+    "/opt/cudagrade/skeleton/matmul/matmul.cuh(4): error: declaration is incompatible\n"
+    "\n"
+    "3 errors detected in the compilation of \"matmul.cu\".\n";
+
+CaseResult make_case(std::string name, CaseStatus status, double points, double max_points) {
+  CaseResult result;
+  result.name = std::move(name);
+  result.kind = CaseKind::kSquare;
+  result.size = {128, 128, 128};
+  result.status = status;
+  result.points = points;
+  result.max_points = max_points;
+  result.elapsed_ms = 2.5;
+  return result;
+}
+
+GradeReport sample_report() {
+  GradeReport report;
+  report.lab = "matmul";
+  report.submission = kSubmission;
+  report.backend = "gpu";
+  report.device = "NVIDIA H200";
+  report.build_summary = "built";
+  CaseResult passed = make_case("square-128", CaseStatus::kPassed, 1, 1);
+  passed.message = "all elements of C are right";
+  CaseResult wrong = make_case("non-multiple-100", CaseStatus::kWrongAnswer, 0, 1);
+  wrong.kind = CaseKind::kNonMultiple;
+  wrong.message = "37 of 10000 checked elements of C are wrong";
+  wrong.details = "C[99][0]: expected 12, got 0 | tile <1,2>\n";
+  CaseResult hidden = make_case("rectangular-hidden", CaseStatus::kPassed, 1, 1);
+  hidden.hidden = true;
+  CaseResult timed = make_case("performance-4096", CaseStatus::kPassed, 5, 5);
+  timed.kind = CaseKind::kPerformance;
+  SpeedResult speed;
+  speed.student = {20, 1.5, 1.4, 1.7, 0.004};
+  speed.reference = "tiled_boundary";
+  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
+  speed.ratio = 0.5;
+  speed.baselines.push_back({"cublas", {20, 1.0, 1.0, 1.1, 0.002}});
+  speed.gflops = 91625;
+  speed.points = 4;
+  timed.speed = speed;
+  report.cases = {passed, wrong, hidden, timed};
+  total_up(report);
+  return report;
+}
+
+GradeReport compile_error_report() {
+  GradeReport report = sample_report();
+  report.build_log = kNvccLog;
+  report.build_summary = "compile error: matmul.cu(13): error: identifier \"acc\" is undefined";
+  for (CaseResult& result : report.cases) {
+    result = make_case(result.name, CaseStatus::kCompileError, 0, result.max_points);
+    result.message = report.build_summary;
+  }
+  total_up(report);
+  return report;
+}
+
+std::string base64_decode(const std::string& text) {
+  const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string bytes;
+  uint32_t bits = 0;
+  int count = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    bits = bits << 6 | static_cast<uint32_t>(alphabet.find(c));
+    if ((count += 6) >= 8) bytes += static_cast<char>((bits >> (count -= 8)) & 0xFF);
+  }
+  return bytes;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST_CASE("workflow command data and properties are escaped as GitHub's toolkit does", "[github]") {
+  CHECK(escape_workflow_data("100% done\r\nnext: a,b") == "100%25 done%0D%0Anext: a,b");
+  CHECK(escape_workflow_property("100% done\r\nnext: a,b") == "100%25 done%0D%0Anext%3A a%2Cb");
+}
+
+TEST_CASE("compiler diagnostics are read from an nvcc log with their file, line and source excerpt", "[github]") {
+  const std::vector<CompilerDiagnostic> diagnostics = parse_compiler_diagnostics(kNvccLog);
+  REQUIRE(diagnostics.size() == 4);
+  CHECK(diagnostics[0].file == "matmul.cu");
+  CHECK(diagnostics[0].line == 7);
+  CHECK_FALSE(diagnostics[0].error);
+  CHECK(diagnostics[0].message == "variable \"unused\" was declared but never referenced\n      int unused;");
+  CHECK(diagnostics[1].line == 13);
+  CHECK(diagnostics[1].error);
+  CHECK(diagnostics[1].message == "identifier \"acc\" is undefined\n        acc += A[row * K + k] * B[k * N + col];");
+  CHECK(diagnostics[2].file == "matmul.cu");
+  CHECK(diagnostics[2].line == 21);
+  CHECK(diagnostics[2].message == "'launch' was not declared in this scope");
+  CHECK(diagnostics[3].file == "/opt/cudagrade/skeleton/matmul/matmul.cuh");
+  CHECK(diagnostics[3].line == 4);
+}
+
+TEST_CASE("a very long source line in the log is cut, not allowed to crash the parser", "[github]") {
+  const std::string long_line(200000, 'x');
+  const std::string log = "matmul.cu(2): error: expression too long\n" + long_line + "\n" + long_line + ": error: no\n";
+  const std::vector<CompilerDiagnostic> diagnostics = parse_compiler_diagnostics(log);
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(diagnostics[0].message.size() < 1000);
+  CHECK_THAT(diagnostics[0].message, Catch::EndsWith("xxx..."));
+}
+
+TEST_CASE("a compile error is annotated on the submission's lines, not once per case", "[github]") {
+  const std::vector<std::string> annotations = lines_of(github_annotations(compile_error_report()));
+  REQUIRE(annotations.size() == 3);  // the header's error is the grader's, not a line of the student's
+  CHECK(annotations[0] ==
+        "::warning file=submissions/matmul/student.cu,line=7,title=compiler warning::variable \"unused\" was "
+        "declared but never referenced%0A      int unused;");
+  CHECK(annotations[1] ==
+        "::error file=submissions/matmul/student.cu,line=13,title=compile error::identifier \"acc\" is "
+        "undefined%0A        acc += A[row * K + k] * B[k * N + col];");
+  CHECK(annotations[2] ==
+        "::error file=submissions/matmul/student.cu,line=21,title=compile error::'launch' was not declared in "
+        "this scope");
+}
+
+TEST_CASE("a compile error without a line (a link error) still gets one annotation", "[github]") {
+  GradeReport report = compile_error_report();
+  report.build_log = "/usr/bin/ld: object.o: in function `main':\nmultiple definition of `main'\n";
+  report.build_summary = "link error: multiple definition of `main'";
+  CHECK(github_annotations(report) ==
+        "::error file=submissions/matmul/student.cu,title=compile error::link error: multiple definition of `main'\n");
+}
+
+TEST_CASE("failed cases are annotated without a location, alike failures once", "[github]") {
+  GradeReport report = sample_report();
+  CaseResult no_gpu = make_case("square-256", CaseStatus::kInfraError, 0, 1);
+  no_gpu.message = "no usable GPU: 100% busy\nretry later";
+  report.cases.push_back(no_gpu);
+  no_gpu.name = "square-512";
+  report.cases.push_back(no_gpu);
+  total_up(report);
+  const std::vector<std::string> annotations = lines_of(github_annotations(report));
+  REQUIRE(annotations.size() == 2);
+  CHECK(annotations[0] ==
+        "::error title=non-multiple-100%3A wrong_answer::37 of 10000 checked elements of C are wrong");
+  CHECK(annotations[1] ==
+        "::error title=square-256%2C square-512%3A infra_error::no usable GPU: 100%25 busy%0Aretry later");
+}
+
+TEST_CASE("the job summary gives the verdict, a table of cases, the speed and each failure", "[github]") {
+  const std::string summary = github_step_summary(sample_report());
+  CHECK_THAT(summary, Catch::StartsWith("## ❌ matmul: wrong_answer, 7 / 8 points\n"));
+  CHECK_THAT(summary, Catch::Contains("| square-128 | square | 128x128x128 | ✅ passed | 1 / 1 | 2.5 ms | all elements "
+                                      "of C are right |"));
+  CHECK_THAT(summary, Catch::Contains("| non-multiple-100 | non-multiple | 128x128x128 | ❌ wrong_answer | 0 / 1 |"));
+  CHECK_THAT(summary, Catch::Contains("| performance-4096 | 1.5 | 20 | 0.40% | 91625.0 | 0.0 | tiled_boundary (3 ms) "
+                                      "| 0.5x | cublas 1 ms | 4 |"));
+  // Markup in a failure's text is shown, not rendered.
+  CHECK_THAT(summary, Catch::Contains("<details><summary>non-multiple-100: wrong_answer</summary>"));
+  CHECK_THAT(summary, Catch::Contains("C[99][0]: expected 12, got 0 | tile &lt;1,2&gt;"));
+}
+
+TEST_CASE("a compile error's summary opens the compiler output", "[github]") {
+  const std::string summary = github_step_summary(compile_error_report());
+  CHECK_THAT(summary, Catch::StartsWith("## ❌ matmul: compile_error, 0 / 8 points\n"));
+  CHECK_THAT(summary, Catch::Contains("<details open><summary>compiler output</summary>"));
+  CHECK_THAT(summary, Catch::Contains("-diag-suppress &lt;warning-number&gt;"));
+}
+
+TEST_CASE("the printer annotates, then quotes the summary with workflow commands switched off", "[github]") {
+  GradeReport report = sample_report();
+  report.cases[1].details = "the program printed:\n::error file=README.md::forged\n";
+  std::ostringstream out;
+  GithubPrinter(out).print(report);
+  const std::vector<std::string> lines = lines_of(out.str());
+  const auto stop = std::find_if(lines.begin(), lines.end(),
+                                 [](const std::string& line) { return line.rfind("::stop-commands::", 0) == 0; });
+  REQUIRE(stop != lines.end());
+  const std::string token = stop->substr(std::string("::stop-commands::").size());
+  CHECK(token.size() >= 32);
+  CHECK(lines.back() == "::" + token + "::");
+  CHECK(lines.front().rfind("::error title=non-multiple-100", 0) == 0);
+  const auto forged = std::find(lines.begin(), lines.end(), "::error file=README.md::forged");
+  CHECK(forged > stop);
+  CHECK(forged < lines.end() - 1);
+}
+
+TEST_CASE("GitHub Classroom gets the runner result it reads, base64-encoded for $GITHUB_OUTPUT", "[github]") {
+  const nlohmann::json result = github_classroom_result(sample_report());
+  CHECK(result["version"] == 1);
+  CHECK(result["status"] == "fail");
+  CHECK(result["max_score"] == 8.0);
+  REQUIRE(result["tests"].size() == 4);
+  const nlohmann::json& wrong = result["tests"][1];
+  CHECK(wrong["name"] == "non-multiple-100");
+  CHECK(wrong["status"] == "fail");
+  CHECK(wrong["score"] == 0.0);
+  CHECK_THAT(wrong["message"].get<std::string>(), Catch::Contains("37 of 10000"));
+  CHECK(wrong["filename"] == kSubmission);
+  CHECK(result["tests"][3]["status"] == "pass");
+  CHECK(result["tests"][3]["score"] == 5.0);
+
+  const std::string line = github_classroom_output_line(sample_report());
+  REQUIRE(line.rfind("result=", 0) == 0);
+  CHECK(line.find('\n') == std::string::npos);
+  CHECK(nlohmann::json::parse(base64_decode(line.substr(7))) == result);
+
+  CHECK(github_classroom_result(compile_error_report())["status"] == "fail");
+  GradeReport all_passed = sample_report();
+  all_passed.cases.erase(all_passed.cases.begin() + 1);
+  total_up(all_passed);
+  CHECK(github_classroom_result(all_passed)["status"] == "pass");
+}
+
+TEST_CASE("base64 pads as RFC 4648 says", "[github]") {
+  CHECK(base64_encode("") == "");
+  CHECK(base64_encode("f") == "Zg==");
+  CHECK(base64_encode("fo") == "Zm8=");
+  CHECK(base64_encode("foo") == "Zm9v");
+  CHECK(base64_encode(std::string_view("\xff\xfe\x00x", 4)) == "//4AeA==");
+}
+
+// Sets (or, given nullopt, unsets) an environment variable for one test and puts back what was there.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::optional<std::string>& value) : name_(name) {
+    const char* old = std::getenv(name);
+    if (old != nullptr) old_ = old;
+    value ? setenv(name, value->c_str(), 1) : unsetenv(name);
+  }
+  ~ScopedEnv() { old_ ? setenv(name_, old_->c_str(), 1) : unsetenv(name_); }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST_CASE("the summary and the classroom result are appended where GitHub's variables point", "[github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const auto summary_file = dir.path() / "summary.md";
+  const auto output_file = dir.path() / "output";
+  std::ofstream(summary_file) << "# an earlier step\n";
+  std::ofstream(output_file) << "earlier=1\n";
+  {
+    ScopedEnv summary("GITHUB_STEP_SUMMARY", summary_file.string());
+    ScopedEnv output("GITHUB_OUTPUT", output_file.string());
+    publish_github_files(sample_report());
+  }
+  CHECK(read_file(summary_file) == "# an earlier step\n" + github_step_summary(sample_report()));
+  CHECK(read_file(output_file) == "earlier=1\n" + github_classroom_output_line(sample_report()) + "\n");
+}
+
+TEST_CASE("outside GitHub Actions nothing is written, and an unwritable file is an error", "[github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  {
+    ScopedEnv summary("GITHUB_STEP_SUMMARY", "");
+    ScopedEnv output("GITHUB_OUTPUT", std::nullopt);
+    CHECK_NOTHROW(publish_github_files(sample_report()));
+  }
+  ScopedEnv summary("GITHUB_STEP_SUMMARY", (dir.path() / "missing" / "summary.md").string());
+  CHECK_THROWS_AS(publish_github_files(sample_report()), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace cudagrade

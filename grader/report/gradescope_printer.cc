@@ -1,0 +1,107 @@
+#include "report/gradescope_printer.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdint>
+
+namespace cudagrade {
+namespace {
+
+std::string points_text(double points) {
+  return fmt::format("{:.4g}", points);
+}
+
+std::string speed_feedback(const SpeedResult& speed) {
+  std::string text = fmt::format("speed: median {:.4g} ms over {} samples, {:.1f} GFLOP/s, {:.1f} GB/s",
+                                 speed.student.median_ms, speed.student.samples, speed.gflops, speed.gbps);
+  if (speed.ratio && speed.reference_timing) {
+    text += fmt::format("; {:.3g}x the time of reference {} ({:.4g} ms)", *speed.ratio, speed.reference,
+                        speed.reference_timing->median_ms);
+  }
+  if (!speed.baselines.empty() && speed.percent_of_baseline) {
+    text += fmt::format("; {:.0f}% of the speed of {}", *speed.percent_of_baseline, speed.baselines.front().name);
+  }
+  text += fmt::format("; speed points {}", points_text(speed.points));
+  if (!speed.note.empty()) text += " (" + speed.note + ")";
+  return text;
+}
+
+// Gradescope shows "hidden" to nobody and "after_published" once the instructor publishes the grades, which is
+// what a hidden case is for: graded now, explained later.
+std::string visibility(const CaseResult& result) {
+  return result.hidden ? "after_published" : "visible";
+}
+
+nlohmann::json test_of(const CaseResult& result, size_t index) {
+  return {{"name", result.name},
+          {"number", std::to_string(index + 1)},
+          {"score", result.points},
+          {"max_score", result.max_points},
+          {"status", result.status == CaseStatus::kPassed ? "passed" : "failed"},
+          {"output", fmt::format("{}: {}", to_string(result.status), case_feedback(result))},
+          {"output_format", "text"},
+          {"tags", {std::string(to_string(result.kind)), std::string(to_string(result.status))}},
+          {"visibility", visibility(result)}};
+}
+
+// Only a correct submission's times mean anything, and a hidden case would give away its name and size.
+nlohmann::json leaderboard(const GradeReport& report) {
+  nlohmann::json entries = nlohmann::json::array();
+  if (report.verdict != CaseStatus::kPassed) return entries;
+  for (const CaseResult& result : report.cases) {
+    if (!result.speed || result.hidden || result.speed->student.samples == 0) continue;
+    entries.push_back(
+        {{"name", result.name + " median ms"}, {"value", result.speed->student.median_ms}, {"order", "asc"}});
+  }
+  return entries;
+}
+
+std::string overview(const GradeReport& report) {
+  std::string text = fmt::format("{} lab, {}: {}, {} / {} points\nbackend {} on {}; build: {}\n", report.lab,
+                                 report.submission, to_string(report.verdict), points_text(report.score),
+                                 points_text(report.max_score), report.backend, report.device, report.build_summary);
+  if (report.verdict == CaseStatus::kCompileError && !report.build_log.empty()) {
+    text += "\ncompiler output:\n" + report.build_log;
+  }
+  return text;
+}
+
+// Whole seconds, as the specification's example has them; the compile is not counted, only the cases.
+int64_t execution_seconds(const GradeReport& report) {
+  double ms = 0;
+  for (const CaseResult& result : report.cases) ms += result.elapsed_ms;
+  return std::llround(ms / 1000);
+}
+
+}  // namespace
+
+std::string case_feedback(const CaseResult& result) {
+  std::string text = result.message;
+  if (!result.details.empty()) text += "\n" + result.details;
+  if (result.speed) text += "\n" + speed_feedback(*result.speed);
+  return text;
+}
+
+nlohmann::json gradescope_results(const GradeReport& report) {
+  nlohmann::json tests = nlohmann::json::array();
+  for (size_t i = 0; i < report.cases.size(); ++i) tests.push_back(test_of(report.cases[i], i));
+  nlohmann::json results = {{"score", report.score},
+                            {"execution_time", execution_seconds(report)},
+                            {"output", overview(report)},
+                            {"output_format", "text"},
+                            {"visibility", "visible"},
+                            {"stdout_visibility", "hidden"},  // the grader's log is for the instructor
+                            {"tests", tests}};
+  nlohmann::json board = leaderboard(report);
+  if (!board.empty()) results["leaderboard"] = board;
+  return results;
+}
+
+// Compiler logs and program output are arbitrary bytes: invalid UTF-8 is replaced rather than allowed to
+// abort the results Gradescope is waiting for.
+void GradescopePrinter::print(const GradeReport& report) {
+  out_ << gradescope_results(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,188 @@
+#include "report/junit_printer.h"
+
+#include <fmt/format.h>
+
+namespace cudagrade {
+namespace {
+
+constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
+
+struct Utf8Char {
+  char32_t code = 0;
+  size_t length = 1;
+  bool valid = false;
+};
+
+// The character that starts at text[at]. A byte that does not start a well-formed sequence (a stray
+// continuation byte, an overlong form, a surrogate, a sequence cut short) is invalid on its own.
+Utf8Char decode_utf8(std::string_view text, size_t at) {
+  const auto lead = static_cast<unsigned char>(text[at]);
+  if (lead < 0x80) return {lead, 1, true};
+  const size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
+  if (length == 0 || lead > 0xF4 || at + length > text.size()) return {};
+  char32_t code = lead & (0x7F >> length);
+  for (size_t i = 1; i < length; ++i) {
+    const auto next = static_cast<unsigned char>(text[at + i]);
+    if ((next & 0xC0) != 0x80) return {};
+    code = (code << 6) | (next & 0x3F);
+  }
+  constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return {};
+  return {code, length, true};
+}
+
+// XML 1.0's Char production.
+bool xml_allows(char32_t code) {
+  return code == 0x9 || code == 0xA || code == 0xD || (code >= 0x20 && code <= 0xD7FF) ||
+         (code >= 0xE000 && code <= 0xFFFD) || (code >= 0x10000 && code <= 0x10FFFF);
+}
+
+std::string escape(std::string_view text, bool attribute) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t at = 0; at < text.size();) {
+    const Utf8Char next = decode_utf8(text, at);
+    const std::string_view bytes = text.substr(at, next.length);
+    at += next.length;
+    if (!next.valid) {
+      out += kReplacementCharacter;
+    } else if (!xml_allows(next.code)) {
+      out += next.code < 0x20 ? fmt::format("\\x{:02x}", static_cast<unsigned>(next.code))
+                              : std::string(kReplacementCharacter);
+    } else if (next.code == '&') {
+      out += "&amp;";
+    } else if (next.code == '<') {
+      out += "&lt;";
+    } else if (next.code == '>') {
+      out += "&gt;";
+    } else if (next.code == '\r') {
+      out += "&#13;";  // a literal CR would be normalised away by every parser
+    } else if (attribute && (next.code == '"' || next.code == '\'' || next.code == '\n' || next.code == '\t')) {
+      out += next.code == '"' ? "&quot;" : next.code == '\'' ? "&apos;" : next.code == '\n' ? "&#10;" : "&#9;";
+    } else {
+      out += bytes;
+    }
+  }
+  return out;
+}
+
+enum class Outcome { kPassed, kFailure, kError, kSkipped };
+
+// Infrastructure trouble is not the student's failure, and JUnit has <error> for exactly that.
+Outcome outcome_of(CaseStatus status) {
+  if (status == CaseStatus::kPassed) return Outcome::kPassed;
+  if (status == CaseStatus::kSkipped) return Outcome::kSkipped;
+  if (status == CaseStatus::kInfraError) return Outcome::kError;
+  return Outcome::kFailure;
+}
+
+struct Counts {
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  double seconds = 0;
+};
+
+Counts count(const GradeReport& report) {
+  Counts counts;
+  for (const CaseResult& result : report.cases) {
+    ++counts.tests;
+    const Outcome outcome = outcome_of(result.status);
+    counts.failures += outcome == Outcome::kFailure;
+    counts.errors += outcome == Outcome::kError;
+    counts.skipped += outcome == Outcome::kSkipped;
+    counts.seconds += result.elapsed_ms / 1000;
+  }
+  return counts;
+}
+
+std::string points_text(double points) {
+  return fmt::format("{:.4g}", points);
+}
+
+std::string counts_attributes(const Counts& counts) {
+  return fmt::format(R"(tests="{}" failures="{}" errors="{}" skipped="{}" time="{:.3f}")", counts.tests,
+                     counts.failures, counts.errors, counts.skipped, counts.seconds);
+}
+
+std::string property(std::string_view name, std::string_view value) {
+  return fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", name, xml_attribute(value));
+}
+
+std::string properties(const GradeReport& report) {
+  return "    <properties>\n" + property("score", points_text(report.score)) +
+         property("max_score", points_text(report.max_score)) + property("verdict", to_string(report.verdict)) +
+         property("submission", report.submission) + property("device", report.device) +
+         property("backend", report.backend) + property("build", report.build_summary) + "    </properties>\n";
+}
+
+// The whole story of a failure in its element's text; a compile error carries the compiler's own words,
+// because a CI page shows the failing case, not the suite's output.
+std::string failure_text(const CaseResult& result, const GradeReport& report) {
+  std::string text = result.message;
+  if (!result.details.empty()) text += "\n\n" + result.details;
+  if (result.status == CaseStatus::kCompileError && !report.build_log.empty()) {
+    text += "\n\ncompiler output:\n" + report.build_log;
+  }
+  return text;
+}
+
+std::string outcome_element(const CaseResult& result, const GradeReport& report) {
+  const Outcome outcome = outcome_of(result.status);
+  if (outcome == Outcome::kPassed) return "";
+  if (outcome == Outcome::kSkipped)
+    return fmt::format("      <skipped message=\"{}\"/>\n", xml_attribute(result.message));
+  const char* element = outcome == Outcome::kError ? "error" : "failure";
+  return fmt::format("      <{0} message=\"{1}\" type=\"{2}\">{3}</{0}>\n", element, xml_attribute(result.message),
+                     to_string(result.status), xml_text(failure_text(result, report)));
+}
+
+// Machine-readable lines, one fact each, for whoever reads the CI log rather than the grade.
+std::string speed_facts(const SpeedResult& speed) {
+  std::string facts =
+      fmt::format("median_ms: {:.6g}\nsamples: {}\nspread_percent: {:.2f}\ngflops: {:.6g}\ngbps: {:.6g}\n",
+                  speed.student.median_ms, speed.student.samples, 100 * speed.student.noise, speed.gflops, speed.gbps);
+  if (speed.reference_timing) {
+    facts += fmt::format("reference: {} ({:.6g} ms)\n", speed.reference, speed.reference_timing->median_ms);
+  }
+  if (speed.ratio) facts += fmt::format("ratio_to_reference: {:.3g}\n", *speed.ratio);
+  for (const BaselineTiming& baseline : speed.baselines) {
+    facts += fmt::format("baseline {}: {:.6g} ms\n", baseline.name, baseline.timing.median_ms);
+  }
+  if (speed.percent_of_baseline) facts += fmt::format("percent_of_baseline: {:.0f}\n", *speed.percent_of_baseline);
+  if (speed.percent_of_bandwidth) facts += fmt::format("percent_of_bandwidth: {:.0f}\n", *speed.percent_of_bandwidth);
+  facts += fmt::format("speed_points: {}\n", points_text(speed.points));
+  if (!speed.note.empty()) facts += "note: " + speed.note + "\n";
+  return facts;
+}
+
+std::string testcase(const CaseResult& result, const GradeReport& report) {
+  std::string out = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n",
+                                xml_attribute(report.lab), xml_attribute(result.name), result.elapsed_ms / 1000);
+  out += outcome_element(result, report);
+  std::string system_out = fmt::format("points: {} / {}\n", points_text(result.points), points_text(result.max_points));
+  if (result.speed) system_out += speed_facts(*result.speed);
+  out += "      <system-out>" + xml_text(system_out) + "</system-out>\n";
+  return out + "    </testcase>\n";
+}
+
+}  // namespace
+
+std::string xml_text(std::string_view text) {
+  return escape(text, false);
+}
+
+std::string xml_attribute(std::string_view text) {
+  return escape(text, true);
+}
+
+void JunitPrinter::print(const GradeReport& report) {
+  const std::string counts = counts_attributes(count(report));
+  out_ << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out_ << fmt::format("<testsuites name=\"cudagrade\" {}>\n", counts);
+  out_ << fmt::format("  <testsuite name=\"{}\" {}>\n", xml_attribute(report.lab), counts);
+  out_ << properties(report);
+  for (const CaseResult& result : report.cases) out_ << testcase(result, report);
+  if (!report.build_log.empty()) out_ << "    <system-out>" << xml_text(report.build_log) << "</system-out>\n";
+  out_ << "  </testsuite>\n</testsuites>\n";
+}
+
+}  // namespace cudagrade

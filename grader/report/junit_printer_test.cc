@@ -1,0 +1,191 @@
+#include "report/junit_printer.h"
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "build/build_cache.h"
+#include "core/temp_dir.h"
+
+namespace cudagrade {
+namespace {
+
+CaseResult make_case(std::string name, CaseKind kind, CaseStatus status, double points, double max_points) {
+  CaseResult result;
+  result.name = std::move(name);
+  result.kind = kind;
+  result.size = {128, 128, 128};
+  result.status = status;
+  result.points = points;
+  result.max_points = max_points;
+  result.elapsed_ms = 2.5;
+  return result;
+}
+
+// Every outcome JUnit tells apart: passed, failed, in error and skipped, plus a hidden and a timed case.
+GradeReport sample_report() {
+  GradeReport report;
+  report.lab = "matmul";
+  report.submission = "submissions/matmul/student.cu";
+  report.backend = "gpu";
+  report.device = "NVIDIA H200";
+  report.build_summary = "built";
+  CaseResult passed = make_case("square-128", CaseKind::kSquare, CaseStatus::kPassed, 1, 1);
+  passed.message = "all elements of C are right";
+  CaseResult wrong = make_case("non-multiple-100", CaseKind::kNonMultiple, CaseStatus::kWrongAnswer, 0, 1);
+  wrong.message = "37 of 10000 checked elements of C are wrong";
+  wrong.details = "C[99][0]: expected 12, got 0\n  |..X|\n";
+  CaseResult hidden = make_case("rectangular-hidden", CaseKind::kRectangular, CaseStatus::kPassed, 1, 1);
+  hidden.hidden = true;
+  CaseResult timed = make_case("performance-4096", CaseKind::kPerformance, CaseStatus::kPassed, 5, 5);
+  timed.elapsed_ms = 1500;
+  SpeedResult speed;
+  speed.student = {20, 1.5, 1.4, 1.7, 0.004};
+  speed.reference = "tiled_boundary";
+  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
+  speed.ratio = 0.5;
+  speed.points = 4;
+  timed.speed = speed;
+  CaseResult crashed = make_case("boundary-17", CaseKind::kBoundary, CaseStatus::kCrashed, 0, 1);
+  crashed.message = "the kernel failed: an illegal memory access was encountered";
+  CaseResult infra = make_case("square-256", CaseKind::kSquare, CaseStatus::kInfraError, 0, 1);
+  infra.message = "the runner could not be started";
+  CaseResult skipped = make_case("square-512", CaseKind::kSquare, CaseStatus::kSkipped, 0, 1);
+  skipped.message = "not run: an earlier case crashed the device";
+  report.cases = {passed, wrong, hidden, timed, crashed, infra, skipped};
+  total_up(report);
+  return report;
+}
+
+GradeReport compile_error_report() {
+  GradeReport report = sample_report();
+  report.build_log =
+      "matmul.cu(13): error: identifier \"acc\" is undefined\n          acc += A[row * K + k];\n          ^\n\n"
+      "1 error detected in the compilation of \"matmul.cu\".\n";
+  report.build_summary = "compile error: matmul.cu(13): error: identifier \"acc\" is undefined";
+  for (CaseResult& result : report.cases) {
+    result = make_case(result.name, result.kind, CaseStatus::kCompileError, 0, result.max_points);
+    result.message = report.build_summary;
+  }
+  total_up(report);
+  return report;
+}
+
+// Reads the document back with a real XML parser (Python's ElementTree, over expat) and says what it saw.
+constexpr const char* kReader = R"(
+import json, sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+suite = root.find('testsuite')
+cases = []
+for case in suite.findall('testcase'):
+    outcome = next((child for child in case if child.tag in ('failure', 'error', 'skipped')), None)
+    cases.append({'name': case.get('name'), 'classname': case.get('classname'), 'time': float(case.get('time')),
+                  'outcome': 'passed' if outcome is None else outcome.tag,
+                  'type': None if outcome is None else outcome.get('type'),
+                  'message': None if outcome is None else outcome.get('message'),
+                  'text': None if outcome is None else outcome.text,
+                  'system_out': case.findtext('system-out')})
+json.dump({'root': root.tag, 'suite': dict(suite.attrib), 'cases': cases,
+           'properties': {p.get('name'): p.get('value') for p in suite.iter('property')}}, sys.stdout)
+)";
+
+nlohmann::json parse_with_python(const std::string& xml) {
+  TempDir dir(TempDir::Medium::kDisk);
+  std::ofstream(dir.path() / "report.xml", std::ios::binary) << xml;
+  std::ofstream(dir.path() / "read.py") << kReader;
+  const std::string command = fmt::format("python3 '{}' '{}' > '{}'", (dir.path() / "read.py").string(),
+                                          (dir.path() / "report.xml").string(), (dir.path() / "parsed.json").string());
+  INFO("python3 must be installed to check the XML with a real parser\n" << xml);
+  REQUIRE(std::system(command.c_str()) == 0);
+  return nlohmann::json::parse(read_file(dir.path() / "parsed.json"));
+}
+
+std::string junit_of(const GradeReport& report) {
+  std::ostringstream out;
+  JunitPrinter(out).print(report);
+  return out.str();
+}
+
+const nlohmann::json& case_named(const nlohmann::json& parsed, const std::string& name) {
+  for (const auto& item : parsed["cases"]) {
+    if (item["name"] == name) return item;
+  }
+  FAIL("no testcase named " << name);
+  throw std::logic_error("unreachable");
+}
+
+TEST_CASE("the JUnit report parses, and counts each outcome as CI systems expect", "[junit]") {
+  const nlohmann::json parsed = parse_with_python(junit_of(sample_report()));
+  CHECK(parsed["root"] == "testsuites");
+  const nlohmann::json& suite = parsed["suite"];
+  CHECK(suite["name"] == "matmul");
+  CHECK(suite["tests"] == "7");
+  CHECK(suite["failures"] == "2");
+  CHECK(suite["errors"] == "1");
+  CHECK(suite["skipped"] == "1");
+  CHECK(suite["time"] == "1.515");
+  CHECK(parsed["properties"]["score"] == "7");
+  CHECK(parsed["properties"]["max_score"] == "11");
+  CHECK(parsed["properties"]["verdict"] == "infra_error");
+  CHECK(parsed["properties"]["device"] == "NVIDIA H200");
+  CHECK(parsed["properties"]["backend"] == "gpu");
+
+  CHECK(case_named(parsed, "square-128")["outcome"] == "passed");
+  CHECK(case_named(parsed, "square-128")["classname"] == "matmul");
+  const nlohmann::json& wrong = case_named(parsed, "non-multiple-100");
+  CHECK(wrong["outcome"] == "failure");
+  CHECK(wrong["type"] == "wrong_answer");
+  CHECK(wrong["message"] == "37 of 10000 checked elements of C are wrong");
+  CHECK_THAT(wrong["text"].get<std::string>(), Catch::Contains("|..X|"));
+  CHECK(case_named(parsed, "boundary-17")["type"] == "crashed");
+  CHECK(case_named(parsed, "square-256")["outcome"] == "error");
+  CHECK(case_named(parsed, "square-256")["type"] == "infra_error");
+  CHECK(case_named(parsed, "square-512")["outcome"] == "skipped");
+  CHECK(case_named(parsed, "square-512")["message"] == "not run: an earlier case crashed the device");
+  const nlohmann::json& timed = case_named(parsed, "performance-4096");
+  CHECK(timed["time"] == 1.5);
+  CHECK_THAT(timed["system_out"].get<std::string>(), Catch::Contains("median_ms: 1.5"));
+  CHECK_THAT(timed["system_out"].get<std::string>(), Catch::Contains("reference: tiled_boundary (3 ms)"));
+  CHECK_THAT(timed["system_out"].get<std::string>(), Catch::Contains("speed_points: 4"));
+}
+
+TEST_CASE("whatever a submission printed, the JUnit report still parses and says it", "[junit]") {
+  GradeReport report = sample_report();
+  report.cases[1].message = "got <&\"'> and \x01 then \x1b[31mred\r\nsecond line";
+  report.cases[1].details = "printed \xff\xfe, ]]> and \xc3\xa9 then stopped";
+  report.cases[6].message = "skipped <\x02>";
+  const nlohmann::json parsed = parse_with_python(junit_of(report));
+  const nlohmann::json& wrong = case_named(parsed, "non-multiple-100");
+  CHECK(wrong["message"] == "got <&\"'> and \\x01 then \\x1b[31mred\r\nsecond line");
+  CHECK_THAT(wrong["text"].get<std::string>(), Catch::Contains("printed \xef\xbf\xbd\xef\xbf\xbd, ]]> and \xc3\xa9"));
+  CHECK(case_named(parsed, "square-512")["message"] == "skipped <\\x02>");
+}
+
+TEST_CASE("a compile error fails every case with the compiler's words", "[junit]") {
+  const nlohmann::json parsed = parse_with_python(junit_of(compile_error_report()));
+  CHECK(parsed["suite"]["failures"] == "7");
+  CHECK(parsed["properties"]["verdict"] == "compile_error");
+  for (const auto& item : parsed["cases"]) {
+    CHECK(item["type"] == "compile_error");
+    CHECK_THAT(item["text"].get<std::string>(), Catch::Contains("identifier \"acc\" is undefined"));
+    CHECK_THAT(item["text"].get<std::string>(), Catch::Contains("1 error detected"));
+  }
+}
+
+TEST_CASE("XML escaping keeps line breaks in attributes and replaces what XML cannot hold", "[junit]") {
+  CHECK(xml_attribute("a\nb\tc\"d'") == "a&#10;b&#9;c&quot;d&apos;");
+  CHECK(xml_text("a\nb < c & d > e") == "a\nb &lt; c &amp; d &gt; e");
+  CHECK(xml_text("\x7f\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80") == "\x7f\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+  CHECK(xml_text("\xc0\xaf") == "\xef\xbf\xbd\xef\xbf\xbd");                  // an overlong '/'
+  CHECK(xml_text("\xed\xa0\x80") == "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");  // a surrogate
+  CHECK(xml_text("\xef\xbf\xbe") == "\xef\xbf\xbd");                          // U+FFFE, not a character
+  CHECK(xml_text("\xe2\x82") == "\xef\xbf\xbd\xef\xbf\xbd");                  // cut short
+}
+
+}  // namespace
+}  // namespace cudagrade
