@@ -6,6 +6,7 @@ target_include_directories(fake_runner PRIVATE grader)
 add_executable(cudagrade_tests
   tests/catch_main.cc
   tests/testing/fake_backend.cc
+  tests/testing/sample_reports.cc
   grader/build/build_cache_test.cc
   grader/build/nvcc_toolchain_test.cc
   grader/build/symbol_policy_test.cc

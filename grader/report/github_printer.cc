@@ -14,7 +14,9 @@
 #include <utility>
 
 #include "labs/registry.h"
-#include "report/junit_printer.h"
+#include "report/escape.h"
+#include "report/json_printer.h"
+#include "report/report_text.h"
 
 namespace cudagrade {
 namespace {
@@ -26,10 +28,6 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
     text.replace(at, from.size(), to);
   }
   return text;
-}
-
-std::string points_text(double points) {
-  return fmt::format("{:.4g}", points);
 }
 
 bool failed(CaseStatus status) {
@@ -109,17 +107,9 @@ std::string status_mark(CaseStatus status) {
   return "❌";
 }
 
-// Text in HTML escapes as it does in XML, and what a submission printed needs the same cleaning in both: no
-// invalid UTF-8, no raw control characters.
-std::string html_escape(std::string_view text) {
-  return xml_text(text);
-}
-
 // One line of text that can sit in a table cell: its first line, short, with nothing that ends the cell.
 std::string table_cell(std::string_view text) {
-  std::string line(text.substr(0, text.find('\n')));
-  if (line.size() > 100) line = line.substr(0, 97) + "...";
-  return replace_all(html_escape(line), "|", "\\|");
+  return replace_all(html_text(headline(text, 100)), "|", "\\|");
 }
 
 // GitHub refuses a step summary over 1 MiB: a flood of program output is cut, and says so.
@@ -131,7 +121,7 @@ std::string clipped(const std::string& text) {
 
 std::string details_block(const std::string& summary, const std::string& body, bool open) {
   return fmt::format("<details{}><summary>{}</summary>\n\n<pre>\n{}\n</pre>\n\n</details>\n\n", open ? " open" : "",
-                     html_escape(summary), html_escape(clipped(body)));
+                     html_text(summary), html_text(clipped(body)));
 }
 
 std::string case_table(const GradeReport& report) {
@@ -139,7 +129,7 @@ std::string case_table(const GradeReport& report) {
       "| case | kind | size | status | points | time | message |\n| --- | --- | --- | --- | ---: | ---: | --- |\n";
   for (const CaseResult& result : report.cases) {
     md += fmt::format("| {} | {} | {} | {} {} | {} / {} | {:.1f} ms | {} |\n", table_cell(result.name),
-                      to_string(result.kind), fmt::join(result.size, "x"), status_mark(result.status),
+                      to_string(result.kind), size_text(result.size), status_mark(result.status),
                       to_string(result.status), points_text(result.points), points_text(result.max_points),
                       result.elapsed_ms, table_cell(result.message));
   }
@@ -195,7 +185,7 @@ nlohmann::json classroom_test(const CaseResult& result, const GradeReport& repor
           {"score", result.points},
           {"max_score", result.max_points},
           {"message", message},
-          {"test_code", fmt::format("{} {} {}", report.lab, to_string(result.kind), fmt::join(result.size, "x"))},
+          {"test_code", fmt::format("{} {} {}", report.lab, to_string(result.kind), size_text(result.size))},
           {"filename", report.submission},
           {"line_no", 0},
           {"duration", result.elapsed_ms}};
@@ -266,8 +256,8 @@ std::string github_annotations(const GradeReport& report) {
 std::string github_step_summary(const GradeReport& report) {
   std::string md = fmt::format("## {} {}: {}, {} / {} points\n\n", status_mark(report.verdict), report.lab,
                                to_string(report.verdict), points_text(report.score), points_text(report.max_score));
-  md += fmt::format("<code>{}</code> on {} ({} backend); build: {}\n\n", html_escape(report.submission),
-                    html_escape(report.device), html_escape(report.backend), html_escape(report.build_summary));
+  md += fmt::format("<code>{}</code> on {} ({} backend); build: {}\n\n", html_text(report.submission),
+                    html_text(report.device), html_text(report.backend), html_text(report.build_summary));
   md += case_table(report) + speed_section(report) + failures_section(report);
   if (!report.build_log.empty()) {
     md += details_block("compiler output", report.build_log, report.verdict == CaseStatus::kCompileError);
@@ -284,9 +274,7 @@ nlohmann::json github_classroom_result(const GradeReport& report) {
 }
 
 std::string github_classroom_output_line(const GradeReport& report) {
-  const std::string json =
-      github_classroom_result(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  return "result=" + base64_encode(json);
+  return "result=" + base64_encode(json_text(github_classroom_result(report), -1));
 }
 
 std::string base64_encode(std::string_view bytes) {

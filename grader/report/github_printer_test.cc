@@ -9,84 +9,15 @@
 
 #include "build/build_cache.h"
 #include "core/temp_dir.h"
+#include "testing/sample_reports.h"
 
 namespace cudagrade {
 namespace {
 
-constexpr const char* kSubmission = "submissions/matmul/student.cu";
-
-// What nvcc printed for a file with an undeclared variable and an unused one, with a host compiler error
-// after them.
-constexpr const char* kNvccLog =
-    "matmul.cu(7): warning #177-D: variable \"unused\" was declared but never referenced\n"
-    "      int unused;\n"
-    "          ^\n"
-    "\n"
-    "Remark: The warnings can be suppressed with \"-diag-suppress <warning-number>\"\n"
-    "\n"
-    "matmul.cu(13): error: identifier \"acc\" is undefined\n"
-    "        acc += A[row * K + k] * B[k * N + col];\n"
-    "        ^\n"
-    "\n"
-    "matmul.cu:21:5: error: 'launch' was not declared in this scope\n"
-    "/opt/cudagrade/skeleton/matmul/matmul.cuh(4): error: declaration is incompatible\n"
-    "\n"
-    "3 errors detected in the compilation of \"matmul.cu\".\n";
-
-CaseResult make_case(std::string name, CaseStatus status, double points, double max_points) {
-  CaseResult result;
-  result.name = std::move(name);
-  result.kind = CaseKind::kSquare;
-  result.size = {128, 128, 128};
-  result.status = status;
-  result.points = points;
-  result.max_points = max_points;
-  result.elapsed_ms = 2.5;
-  return result;
-}
-
-GradeReport sample_report() {
-  GradeReport report;
-  report.lab = "matmul";
-  report.submission = kSubmission;
-  report.backend = "gpu";
-  report.device = "NVIDIA H200";
-  report.build_summary = "built";
-  CaseResult passed = make_case("square-128", CaseStatus::kPassed, 1, 1);
-  passed.message = "all elements of C are right";
-  CaseResult wrong = make_case("non-multiple-100", CaseStatus::kWrongAnswer, 0, 1);
-  wrong.kind = CaseKind::kNonMultiple;
-  wrong.message = "37 of 10000 checked elements of C are wrong";
-  wrong.details = "C[99][0]: expected 12, got 0 | tile <1,2>\n";
-  CaseResult hidden = make_case("rectangular-hidden", CaseStatus::kPassed, 1, 1);
-  hidden.hidden = true;
-  CaseResult timed = make_case("performance-4096", CaseStatus::kPassed, 5, 5);
-  timed.kind = CaseKind::kPerformance;
-  SpeedResult speed;
-  speed.student = {20, 1.5, 1.4, 1.7, 0.004};
-  speed.reference = "tiled_boundary";
-  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
-  speed.ratio = 0.5;
-  speed.baselines.push_back({"cublas", {20, 1.0, 1.0, 1.1, 0.002}});
-  speed.gflops = 91625;
-  speed.points = 4;
-  timed.speed = speed;
-  report.cases = {passed, wrong, hidden, timed};
-  total_up(report);
-  return report;
-}
-
-GradeReport compile_error_report() {
-  GradeReport report = sample_report();
-  report.build_log = kNvccLog;
-  report.build_summary = "compile error: matmul.cu(13): error: identifier \"acc\" is undefined";
-  for (CaseResult& result : report.cases) {
-    result = make_case(result.name, CaseStatus::kCompileError, 0, result.max_points);
-    result.message = report.build_summary;
-  }
-  total_up(report);
-  return report;
-}
+using testing::compile_error_report;
+using testing::kNvccLog;
+using testing::kSubmission;
+using testing::sample_report;
 
 std::string base64_decode(const std::string& text) {
   const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -163,7 +94,7 @@ TEST_CASE("a compile error without a line (a link error) still gets one annotati
 
 TEST_CASE("failed cases are annotated without a location, alike failures once", "[github]") {
   GradeReport report = sample_report();
-  CaseResult no_gpu = make_case("square-256", CaseStatus::kInfraError, 0, 1);
+  CaseResult no_gpu = testing::sample_case("square-256", CaseKind::kSquare, CaseStatus::kInfraError);
   no_gpu.message = "no usable GPU: 100% busy\nretry later";
   report.cases.push_back(no_gpu);
   no_gpu.name = "square-512";

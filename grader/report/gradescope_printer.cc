@@ -5,27 +5,11 @@
 #include <cmath>
 #include <cstdint>
 
+#include "report/json_printer.h"
+#include "report/report_text.h"
+
 namespace cudagrade {
 namespace {
-
-std::string points_text(double points) {
-  return fmt::format("{:.4g}", points);
-}
-
-std::string speed_feedback(const SpeedResult& speed) {
-  std::string text = fmt::format("speed: median {:.4g} ms over {} samples, {:.1f} GFLOP/s, {:.1f} GB/s",
-                                 speed.student.median_ms, speed.student.samples, speed.gflops, speed.gbps);
-  if (speed.ratio && speed.reference_timing) {
-    text += fmt::format("; {:.3g}x the time of reference {} ({:.4g} ms)", *speed.ratio, speed.reference,
-                        speed.reference_timing->median_ms);
-  }
-  if (!speed.baselines.empty() && speed.percent_of_baseline) {
-    text += fmt::format("; {:.0f}% of the speed of {}", *speed.percent_of_baseline, speed.baselines.front().name);
-  }
-  text += fmt::format("; speed points {}", points_text(speed.points));
-  if (!speed.note.empty()) text += " (" + speed.note + ")";
-  return text;
-}
 
 // Gradescope shows "hidden" to nobody and "after_published" once the instructor publishes the grades, which is
 // what a hidden case is for: graded now, explained later.
@@ -76,13 +60,6 @@ int64_t execution_seconds(const GradeReport& report) {
 
 }  // namespace
 
-std::string case_feedback(const CaseResult& result) {
-  std::string text = result.message;
-  if (!result.details.empty()) text += "\n" + result.details;
-  if (result.speed) text += "\n" + speed_feedback(*result.speed);
-  return text;
-}
-
 nlohmann::json gradescope_results(const GradeReport& report) {
   nlohmann::json tests = nlohmann::json::array();
   for (size_t i = 0; i < report.cases.size(); ++i) tests.push_back(test_of(report.cases[i], i));
@@ -98,10 +75,8 @@ nlohmann::json gradescope_results(const GradeReport& report) {
   return results;
 }
 
-// Compiler logs and program output are arbitrary bytes: invalid UTF-8 is replaced rather than allowed to
-// abort the results Gradescope is waiting for.
 void GradescopePrinter::print(const GradeReport& report) {
-  out_ << gradescope_results(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out_ << json_text(gradescope_results(report)) << "\n";
 }
 
 }  // namespace cudagrade

@@ -5,7 +5,6 @@
 
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <string>
 
 #include "report/printer.h"
 
@@ -21,9 +20,5 @@ class GradescopePrinter : public Printer {
 };
 
 nlohmann::json gradescope_results(const GradeReport& report);
-
-// What a student reads about one case on a course platform (Gradescope, PrairieLearn): the message, the
-// picture of what went wrong, and how fast it ran.
-std::string case_feedback(const CaseResult& result);
 
 }  // namespace cudagrade

@@ -4,77 +4,34 @@
 #include <sstream>
 
 #include "build/build_cache.h"
+#include "testing/sample_reports.h"
 
 namespace cudagrade {
 namespace {
 
-CaseResult make_case(std::string name, CaseKind kind, CaseStatus status, double points, double max_points) {
-  CaseResult result;
-  result.name = std::move(name);
-  result.kind = kind;
-  result.size = {128, 128, 128};
-  result.status = status;
-  result.points = points;
-  result.max_points = max_points;
-  result.elapsed_ms = 400;
-  return result;
-}
-
-SpeedResult speed_of(double median_ms) {
-  SpeedResult speed;
-  speed.student = {20, median_ms, median_ms * 0.9, median_ms * 1.1, 0.004};
-  speed.reference = "tiled_boundary";
-  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
-  speed.ratio = median_ms / 3.0;
-  speed.gflops = 91625;
-  speed.points = 4;
-  return speed;
-}
-
-// Correct in every case, one of them hidden, two of them timed (one hidden).
-GradeReport passed_report() {
-  GradeReport report;
-  report.lab = "matmul";
-  report.submission = "/autograder/submission/matmul.cu";
-  report.backend = "gpu";
-  report.device = "NVIDIA H200";
-  report.build_summary = "built";
-  CaseResult square = make_case("square-128", CaseKind::kSquare, CaseStatus::kPassed, 1, 1);
-  square.message = "all elements of C are right";
-  CaseResult hidden = make_case("rectangular-hidden", CaseKind::kRectangular, CaseStatus::kPassed, 1, 1);
-  hidden.hidden = true;
-  CaseResult timed = make_case("performance-4096", CaseKind::kPerformance, CaseStatus::kPassed, 5, 5);
-  timed.speed = speed_of(1.5);
-  CaseResult hidden_timed = make_case("performance-hidden", CaseKind::kPerformance, CaseStatus::kPassed, 5, 5);
+// The shared sample with a second timed case, a hidden one, and 400 ms a case (2 s in all).
+GradeReport wrong_answer_report() {
+  GradeReport report = testing::sample_report();
+  CaseResult hidden_timed = report.cases[3];
+  hidden_timed.name = "performance-hidden";
   hidden_timed.hidden = true;
-  hidden_timed.speed = speed_of(2.5);
-  report.cases = {square, hidden, timed, hidden_timed};
+  hidden_timed.speed = testing::sample_speed(2.5);
+  report.cases.push_back(hidden_timed);
+  for (CaseResult& result : report.cases) result.elapsed_ms = 400;
   total_up(report);
   return report;
 }
 
-GradeReport wrong_answer_report() {
-  GradeReport report = passed_report();
-  CaseResult wrong = make_case("non-multiple-100", CaseKind::kNonMultiple, CaseStatus::kWrongAnswer, 0, 1);
-  wrong.message = "37 of 10000 checked elements of C are wrong";
-  wrong.details = "C[99][0]: expected 12, got 0\n  |..X|\n";
-  report.cases.insert(report.cases.begin() + 1, wrong);
+// Without its wrong answer: correct in every case, one of them hidden, two of them timed (one hidden).
+GradeReport passed_report() {
+  GradeReport report = wrong_answer_report();
+  report.cases.erase(report.cases.begin() + 1);
   total_up(report);
   return report;
 }
 
 GradeReport compile_error_report() {
-  GradeReport report = passed_report();
-  report.build_log =
-      "matmul.cu(13): error: identifier \"acc\" is undefined\n\n"
-      "1 error detected in the compilation of \"matmul.cu\".\n";
-  report.build_summary = "compile error: matmul.cu(13): error: identifier \"acc\" is undefined";
-  for (CaseResult& result : report.cases) {
-    result = make_case(result.name, result.kind, CaseStatus::kCompileError, 0, result.max_points);
-    result.message = report.build_summary;
-  }
-  total_up(report);
-  return report;
+  return testing::compile_error_report(passed_report(), testing::kNvccOneErrorLog);
 }
 
 // The part of JSON Schema the schema file uses (type, enum, required, properties, additionalProperties,
@@ -140,11 +97,7 @@ std::vector<std::string> problems_with(const nlohmann::json& results) {
 }
 
 const nlohmann::json& test_named(const nlohmann::json& results, const std::string& name) {
-  for (const auto& test : results["tests"]) {
-    if (test["name"] == name) return test;
-  }
-  FAIL("no test named " << name);
-  throw std::logic_error("unreachable");
+  return testing::element_named(results["tests"], name);
 }
 
 TEST_CASE("Gradescope's results validate against the specification's schema", "[gradescope]") {

@@ -70,10 +70,12 @@ nlohmann::json report_to_json(const GradeReport& report) {
   return json;
 }
 
-// Compiler logs and program output are arbitrary bytes (a Latin-1 comment, a flood cut mid-character):
-// invalid UTF-8 is replaced rather than allowed to abort the report.
+std::string json_text(const nlohmann::json& document, int indent) {
+  return document.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 void JsonPrinter::print(const GradeReport& report) {
-  out_ << report_to_json(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out_ << json_text(report_to_json(report)) << "\n";
 }
 
 }  // namespace cudagrade

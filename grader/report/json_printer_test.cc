@@ -5,44 +5,17 @@
 
 #include "report/printer.h"
 #include "score/scoring.h"
+#include "testing/sample_reports.h"
 
 namespace cudagrade {
 namespace {
 
+// The shared sample without its hidden case and with the timed case second: passed, timed and a wrong answer,
+// 6 of 7 points.
 GradeReport sample_report() {
-  GradeReport report;
-  report.lab = "matmul";
-  report.backend = "gpu";
-  report.device = "NVIDIA H200";
-  CaseResult passed;
-  passed.name = "square-128";
-  passed.kind = CaseKind::kSquare;
-  passed.status = CaseStatus::kPassed;
-  passed.points = passed.max_points = 1;
-  passed.elapsed_ms = 2.5;
-  passed.message = "all elements of C are right";
-  CaseResult timed = passed;
-  timed.name = "performance-4096";
-  timed.kind = CaseKind::kPerformance;
-  timed.points = 5;
-  timed.max_points = 5;
-  SpeedResult speed;
-  speed.student = {20, 1.5, 1.4, 1.7, 0.004};
-  speed.reference = "tiled_boundary";
-  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
-  speed.ratio = 0.5;
-  speed.baselines.push_back({"cublas", {20, 1.0, 1.0, 1.1, 0.002}});
-  speed.percent_of_baseline = 66.7;
-  speed.points = 4;
-  timed.speed = speed;
-  CaseResult wrong = passed;
-  wrong.name = "non-multiple-100";
-  wrong.kind = CaseKind::kNonMultiple;
-  wrong.status = CaseStatus::kWrongAnswer;
-  wrong.points = 0;
-  wrong.message = "37 of 10000 checked elements of C are wrong";
-  wrong.details = "  |..X|\n";
-  report.cases = {passed, timed, wrong};
+  GradeReport report = testing::sample_report();
+  const std::vector<CaseResult> cases = report.cases;
+  report.cases = {cases[0], cases[3], cases[1]};
   total_up(report);
   return report;
 }
@@ -84,6 +57,7 @@ TEST_CASE("the text printer shows the table, the failure's picture and the speed
   CHECK_THAT(text, Catch::Contains("wrong_answer"));
   CHECK_THAT(text, Catch::Contains("|..X|"));
   CHECK_THAT(text, Catch::Contains("0.5x the time of reference tiled_boundary"));
+  CHECK_THAT(text, Catch::Contains(", 91625 GFLOP/s,"));  // whole, not 9.162e+04
   CHECK_THAT(text, Catch::Contains("score 6 / 7, verdict wrong_answer"));
   CHECK(text.find("\033[") == std::string::npos);
   std::ostringstream coloured;

@@ -3,8 +3,6 @@
 #pragma once
 
 #include <ostream>
-#include <string>
-#include <string_view>
 
 #include "report/printer.h"
 
@@ -18,11 +16,5 @@ class JunitPrinter : public Printer {
  private:
   std::ostream& out_;
 };
-
-// Messages quote what a submission printed, which can be any bytes, and XML 1.0 cannot hold them all: invalid
-// UTF-8 becomes U+FFFD and the control characters XML forbids are written out as "\x01", so the document
-// always parses. In an attribute, line breaks and tabs become character references so that parsers keep them.
-std::string xml_text(std::string_view text);
-std::string xml_attribute(std::string_view text);
 
 }  // namespace cudagrade

@@ -10,69 +10,29 @@
 
 #include "build/build_cache.h"
 #include "core/temp_dir.h"
+#include "report/escape.h"
+#include "testing/sample_reports.h"
 
 namespace cudagrade {
 namespace {
 
-CaseResult make_case(std::string name, CaseKind kind, CaseStatus status, double points, double max_points) {
-  CaseResult result;
-  result.name = std::move(name);
-  result.kind = kind;
-  result.size = {128, 128, 128};
-  result.status = status;
-  result.points = points;
-  result.max_points = max_points;
-  result.elapsed_ms = 2.5;
-  return result;
-}
-
-// Every outcome JUnit tells apart: passed, failed, in error and skipped, plus a hidden and a timed case.
+// The shared sample and the outcomes only JUnit tells apart: a crash (a failure), trouble in the grader (an
+// error) and a skipped case.
 GradeReport sample_report() {
-  GradeReport report;
-  report.lab = "matmul";
-  report.submission = "submissions/matmul/student.cu";
-  report.backend = "gpu";
-  report.device = "NVIDIA H200";
-  report.build_summary = "built";
-  CaseResult passed = make_case("square-128", CaseKind::kSquare, CaseStatus::kPassed, 1, 1);
-  passed.message = "all elements of C are right";
-  CaseResult wrong = make_case("non-multiple-100", CaseKind::kNonMultiple, CaseStatus::kWrongAnswer, 0, 1);
-  wrong.message = "37 of 10000 checked elements of C are wrong";
-  wrong.details = "C[99][0]: expected 12, got 0\n  |..X|\n";
-  CaseResult hidden = make_case("rectangular-hidden", CaseKind::kRectangular, CaseStatus::kPassed, 1, 1);
-  hidden.hidden = true;
-  CaseResult timed = make_case("performance-4096", CaseKind::kPerformance, CaseStatus::kPassed, 5, 5);
-  timed.elapsed_ms = 1500;
-  SpeedResult speed;
-  speed.student = {20, 1.5, 1.4, 1.7, 0.004};
-  speed.reference = "tiled_boundary";
-  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
-  speed.ratio = 0.5;
-  speed.points = 4;
-  timed.speed = speed;
-  CaseResult crashed = make_case("boundary-17", CaseKind::kBoundary, CaseStatus::kCrashed, 0, 1);
+  GradeReport report = testing::sample_report();
+  CaseResult crashed = testing::sample_case("boundary-17", CaseKind::kBoundary, CaseStatus::kCrashed);
   crashed.message = "the kernel failed: an illegal memory access was encountered";
-  CaseResult infra = make_case("square-256", CaseKind::kSquare, CaseStatus::kInfraError, 0, 1);
+  CaseResult infra = testing::sample_case("square-256", CaseKind::kSquare, CaseStatus::kInfraError);
   infra.message = "the runner could not be started";
-  CaseResult skipped = make_case("square-512", CaseKind::kSquare, CaseStatus::kSkipped, 0, 1);
+  CaseResult skipped = testing::sample_case("square-512", CaseKind::kSquare, CaseStatus::kSkipped);
   skipped.message = "not run: an earlier case crashed the device";
-  report.cases = {passed, wrong, hidden, timed, crashed, infra, skipped};
+  report.cases.insert(report.cases.end(), {crashed, infra, skipped});
   total_up(report);
   return report;
 }
 
 GradeReport compile_error_report() {
-  GradeReport report = sample_report();
-  report.build_log =
-      "matmul.cu(13): error: identifier \"acc\" is undefined\n          acc += A[row * K + k];\n          ^\n\n"
-      "1 error detected in the compilation of \"matmul.cu\".\n";
-  report.build_summary = "compile error: matmul.cu(13): error: identifier \"acc\" is undefined";
-  for (CaseResult& result : report.cases) {
-    result = make_case(result.name, result.kind, CaseStatus::kCompileError, 0, result.max_points);
-    result.message = report.build_summary;
-  }
-  total_up(report);
-  return report;
+  return testing::compile_error_report(sample_report(), testing::kNvccOneErrorLog);
 }
 
 // Reads the document back with a real XML parser (Python's ElementTree, over expat) and says what it saw.
@@ -112,11 +72,7 @@ std::string junit_of(const GradeReport& report) {
 }
 
 const nlohmann::json& case_named(const nlohmann::json& parsed, const std::string& name) {
-  for (const auto& item : parsed["cases"]) {
-    if (item["name"] == name) return item;
-  }
-  FAIL("no testcase named " << name);
-  throw std::logic_error("unreachable");
+  return testing::element_named(parsed["cases"], name);
 }
 
 TEST_CASE("the JUnit report parses, and counts each outcome as CI systems expect", "[junit]") {

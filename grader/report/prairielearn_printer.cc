@@ -7,20 +7,17 @@
 #include <string>
 #include <vector>
 
-#include "report/gradescope_printer.h"
+#include "report/json_printer.h"
+#include "report/report_text.h"
 
 namespace cudagrade {
 namespace {
 
-std::string points_text(double points) {
-  return fmt::format("{:.4g}", points);
-}
-
 // PrairieLearn shows a student every test it is given, so a hidden case says how it went but not the details
 // that would give its inputs away.
 nlohmann::json test_of(const CaseResult& result) {
-  const std::string description = fmt::format("{} {}{}", to_string(result.kind), fmt::join(result.size, "x"),
-                                              result.hidden ? " (hidden case)" : "");
+  const std::string description =
+      fmt::format("{} {}{}", to_string(result.kind), size_text(result.size), result.hidden ? " (hidden case)" : "");
   return {{"name", result.name},
           {"description", description},
           {"points", result.points},
@@ -71,10 +68,8 @@ nlohmann::json prairielearn_results(const GradeReport& report) {
   return results;
 }
 
-// Compiler logs and program output are arbitrary bytes: invalid UTF-8 is replaced rather than allowed to
-// abort the results PrairieLearn is waiting for.
 void PrairielearnPrinter::print(const GradeReport& report) {
-  out_ << prairielearn_results(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out_ << json_text(prairielearn_results(report)) << "\n";
 }
 
 }  // namespace cudagrade

@@ -3,63 +3,34 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "testing/sample_reports.h"
+
 namespace cudagrade {
 namespace {
 
-CaseResult make_case(std::string name, CaseKind kind, CaseStatus status, double points, double max_points) {
-  CaseResult result;
-  result.name = std::move(name);
-  result.kind = kind;
-  result.size = {100, 100, 100};
-  result.status = status;
-  result.points = points;
-  result.max_points = max_points;
-  result.elapsed_ms = 2.5;
-  return result;
-}
-
+// The shared sample at 100x100x100, with its hidden case failed as the visible one did and its timed case slow
+// (twice the reference's time, 2 of 5 points): 3 of 8 points.
 GradeReport sample_report() {
-  GradeReport report;
-  report.lab = "matmul";
-  report.submission = "/grade/student/matmul.cu";
-  report.backend = "gpu";
-  report.device = "NVIDIA H200";
-  report.build_summary = "built";
-  CaseResult passed = make_case("square-128", CaseKind::kSquare, CaseStatus::kPassed, 1, 1);
-  passed.message = "all elements of C are right";
-  CaseResult wrong = make_case("non-multiple-100", CaseKind::kNonMultiple, CaseStatus::kWrongAnswer, 0, 1);
-  wrong.message = "37 of 10000 checked elements of C are wrong";
-  wrong.details = "C[99][0]: expected 12, got 0\n  |..X|\n";
-  CaseResult hidden = wrong;
+  GradeReport report = testing::sample_report();
+  for (CaseResult& result : report.cases) result.size = {100, 100, 100};
+  CaseResult& hidden = report.cases[2];
+  hidden = report.cases[1];
   hidden.name = "rectangular-hidden";
   hidden.kind = CaseKind::kRectangular;
   hidden.hidden = true;
-  CaseResult timed = make_case("performance-4096", CaseKind::kPerformance, CaseStatus::kPassed, 2, 5);
-  SpeedResult speed;
-  speed.student = {20, 6.0, 5.9, 6.1, 0.004};
-  speed.reference = "tiled_boundary";
-  speed.reference_timing = Timing{20, 3.0, 2.9, 3.1, 0.003};
-  speed.ratio = 2.0;
-  speed.points = 1;
-  timed.speed = speed;
-  report.cases = {passed, wrong, hidden, timed};
+  CaseResult& timed = report.cases[3];
+  timed.speed = testing::sample_speed(6.0);
+  timed.speed->points = 1;
+  timed.points = 2;
   total_up(report);
   return report;
 }
 
 GradeReport compile_error_report() {
-  GradeReport report = sample_report();
-  report.build_log =
-      "matmul.cu(13): error: identifier \"acc\" is undefined\n        acc += 1;\n\n"
-      "matmul.cu(20): error: expected a \";\"\n\n"
-      "2 errors detected in the compilation of \"matmul.cu\".\n";
-  report.build_summary = "compile error: matmul.cu(13): error: identifier \"acc\" is undefined";
-  for (CaseResult& result : report.cases) {
-    result = make_case(result.name, result.kind, CaseStatus::kCompileError, 0, result.max_points);
-    result.message = report.build_summary;
-  }
-  total_up(report);
-  return report;
+  return testing::compile_error_report(sample_report(),
+                                       "matmul.cu(13): error: identifier \"acc\" is undefined\n        acc += 1;\n\n"
+                                       "matmul.cu(20): error: expected a \";\"\n\n"
+                                       "2 errors detected in the compilation of \"matmul.cu\".\n");
 }
 
 TEST_CASE("PrairieLearn gets a score in [0, 1] and one test per case", "[prairielearn]") {

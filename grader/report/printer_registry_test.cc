@@ -5,18 +5,15 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "testing/sample_reports.h"
+
 namespace cudagrade {
 namespace {
 
+// The shared sample's first case alone, which passed.
 GradeReport one_case_report() {
-  GradeReport report;
-  report.lab = "matmul";
-  report.submission = "matmul.cu";
-  CaseResult result;
-  result.name = "square-128";
-  result.status = CaseStatus::kPassed;
-  result.points = result.max_points = 1;
-  report.cases = {result};
+  GradeReport report = testing::sample_report();
+  report.cases.resize(1);
   total_up(report);
   return report;
 }

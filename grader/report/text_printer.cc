@@ -3,25 +3,15 @@
 #include <algorithm>
 
 #include "report/printer.h"
+#include "report/report_text.h"
 
 namespace cudagrade {
 namespace {
-
-std::string size_text(const std::vector<int64_t>& size) { return fmt::format("{}", fmt::join(size, "x")); }
-
-std::string points_text(double points) { return fmt::format("{:.4g}", points); }
 
 std::string time_text(double ms) {
   if (ms >= 1000) return fmt::format("{:.1f} s", ms / 1000);
   if (ms >= 1) return fmt::format("{:.0f} ms", ms);
   return fmt::format("{:.2f} ms", ms);
-}
-
-// The first line of a message, cut to fit a table row.
-std::string headline(const std::string& message, size_t width) {
-  std::string line = message.substr(0, message.find('\n'));
-  if (line.size() > width) line = line.substr(0, width - 3) + "...";
-  return line;
 }
 
 std::string indent(const std::string& text, const std::string& prefix) {
@@ -34,24 +24,6 @@ std::string indent(const std::string& text, const std::string& prefix) {
     at = end + 1;
   }
   return result;
-}
-
-std::string speed_line(const SpeedResult& speed) {
-  std::string line = fmt::format("median {:.4g} ms over {} samples (spread {:.2f}%), {:.4g} GFLOP/s, {:.4g} GB/s",
-                                 speed.student.median_ms, speed.student.samples, 100 * speed.student.noise,
-                                 speed.gflops, speed.gbps);
-  if (speed.ratio) {
-    line += fmt::format("; {:.3g}x the time of reference {} ({:.4g} ms)", *speed.ratio, speed.reference,
-                        speed.reference_timing->median_ms);
-  }
-  for (const BaselineTiming& baseline : speed.baselines) {
-    line += fmt::format("; {} {:.4g} ms", baseline.name, baseline.timing.median_ms);
-  }
-  if (speed.percent_of_baseline) line += fmt::format(" ({:.0f}% of its speed)", *speed.percent_of_baseline);
-  if (speed.percent_of_bandwidth) line += fmt::format("; {:.0f}% of copy bandwidth", *speed.percent_of_bandwidth);
-  line += fmt::format("; speed points {}", points_text(speed.points));
-  if (!speed.note.empty()) line += " (" + speed.note + ")";
-  return line;
 }
 
 }  // namespace

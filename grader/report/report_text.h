@@ -1,0 +1,32 @@
+// The words every printer uses for the same things: points, sizes, a one-line headline, how fast a case ran,
+// and what a student reads about a case.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/report.h"
+
+namespace cudagrade {
+
+// "7", "0.5", "3.999": four significant digits, no trailing zeros.
+std::string points_text(double points);
+
+// "128x128x128".
+std::string size_text(const std::vector<int64_t>& size);
+
+// The first line of a message, cut to width characters (the last three "...") when it is longer.
+std::string headline(std::string_view message, size_t width);
+
+// "median 1.5 ms over 20 samples (spread 0.40%), ...; 0.5x the time of reference tiled_boundary (3 ms);
+// cublas 1 ms (67% of its speed); speed points 4": every number the timing produced, on one line.
+std::string speed_line(const SpeedResult& speed);
+
+// What a student reads about one case on a course platform (Gradescope, PrairieLearn): the message, the
+// picture of what went wrong, and how fast it ran.
+std::string case_feedback(const CaseResult& result);
+
+}  // namespace cudagrade
