@@ -35,13 +35,20 @@ Behaviour parse(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char* key) { return arg.substr(std::strlen(key)); };
-    if (arg.rfind("crash-on-size=", 0) == 0) behaviour.crash_on_size = std::stol(value("crash-on-size="));
-    else if (arg.rfind("hang-on-size=", 0) == 0) behaviour.hang_on_size = std::stol(value("hang-on-size="));
-    else if (arg.rfind("cuda-error-on-size=", 0) == 0) behaviour.cuda_error_on_size = std::stol(value("cuda-error-on-size="));
-    else if (arg.rfind("exit-zero-on-size=", 0) == 0) behaviour.exit_zero_on_size = std::stol(value("exit-zero-on-size="));
-    else if (arg.rfind("ms=", 0) == 0) behaviour.ms = std::stod(value("ms="));
-    else if (arg == "crash-before-hello") behaviour.crash_before_hello = true;
-    else behaviour.mode = arg;
+    if (arg.rfind("crash-on-size=", 0) == 0)
+      behaviour.crash_on_size = std::stol(value("crash-on-size="));
+    else if (arg.rfind("hang-on-size=", 0) == 0)
+      behaviour.hang_on_size = std::stol(value("hang-on-size="));
+    else if (arg.rfind("cuda-error-on-size=", 0) == 0)
+      behaviour.cuda_error_on_size = std::stol(value("cuda-error-on-size="));
+    else if (arg.rfind("exit-zero-on-size=", 0) == 0)
+      behaviour.exit_zero_on_size = std::stol(value("exit-zero-on-size="));
+    else if (arg.rfind("ms=", 0) == 0)
+      behaviour.ms = std::stod(value("ms="));
+    else if (arg == "crash-before-hello")
+      behaviour.crash_before_hello = true;
+    else
+      behaviour.mode = arg;
   }
   return behaviour;
 }
@@ -134,12 +141,14 @@ void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
   }
   if (size == behaviour.exit_zero_on_size) std::exit(0);
   if (size == behaviour.cuda_error_on_size) {
-    respond("error " + nonce + " cuda cudaErrorIllegalAddress: an illegal memory access was encountered (kernel execution)");
+    respond("error " + nonce +
+            " cuda cudaErrorIllegalAddress: an illegal memory access was encountered (kernel execution)");
     std::exit(1);
   }
   if (behaviour.mode == "junk-on-control") respond("I am not the harness");
   // What a submission that knows the protocol but not the nonce writes: a well-formed, instant "result".
-  if (behaviour.mode == "forge-reply") respond("ok 0123456789abcdef samples=10 median_ms=0.000001 min_ms=0 max_ms=0 noise=0");
+  if (behaviour.mode == "forge-reply")
+    respond("ok 0123456789abcdef samples=10 median_ms=0.000001 min_ms=0 max_ms=0 noise=0");
   if (behaviour.mode == "flood") {
     std::string noise(1 << 20, 'x');
     std::fwrite(noise.data(), 1, noise.size(), stdout);

@@ -7,9 +7,9 @@ namespace cudagrade {
 
 struct GpuProbe {
   bool usable = false;
-  std::string reason;            // the CUDA error when not usable
-  std::string name;              // "NVIDIA H100 80GB HBM3"
-  std::string arch;              // "90": compute capability without the dot
+  std::string reason;  // the CUDA error when not usable
+  std::string name;    // "NVIDIA H100 80GB HBM3"
+  std::string arch;    // "90": compute capability without the dot
 };
 
 GpuProbe probe_gpu();

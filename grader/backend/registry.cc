@@ -4,7 +4,9 @@
 
 namespace cudagrade {
 
-std::vector<std::string> backend_names() { return {"gpu", "sim", "auto"}; }
+std::vector<std::string> backend_names() {
+  return {"gpu", "sim", "auto"};
+}
 
 BackendChoice choose_backend(const std::string& name, const ProjectPaths& paths, CommandRunner& runner) {
   BackendChoice choice;

@@ -1,9 +1,9 @@
 #include "build/build_cache.h"
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <fstream>
-
-#include <fmt/format.h>
 
 #include "core/temp_dir.h"
 
@@ -37,14 +37,20 @@ TEST_CASE("failed builds are cached; builds that could not be judged are not", "
   TempDir dir(TempDir::Medium::kDisk);
   BuildCache cache(dir.path());
   int builds = 0;
-  auto failing = [&](const std::filesystem::path&) { ++builds; return Make::kFailed; };
+  auto failing = [&](const std::filesystem::path&) {
+    ++builds;
+    return Make::kFailed;
+  };
   cache.get_or_build("x", "a", failing);
   BuildCache::Entry again = cache.get_or_build("x", "a", failing);
   CHECK(builds == 1);
   CHECK(again.cached);
   CHECK_FALSE(again.succeeded);
 
-  auto unjudged = [&](const std::filesystem::path&) { ++builds; return Make::kNotJudged; };
+  auto unjudged = [&](const std::filesystem::path&) {
+    ++builds;
+    return Make::kNotJudged;
+  };
   BuildCache::Entry first = cache.get_or_build("y", "b", unjudged);
   CHECK(first.transient);
   std::filesystem::remove_all(first.dir);
@@ -55,7 +61,8 @@ TEST_CASE("failed builds are cached; builds that could not be judged are not", "
 TEST_CASE("entries whose hashes collide stay apart, because inputs are compared in full", "[cache]") {
   TempDir dir(TempDir::Medium::kDisk);
   BuildCache cache(dir.path());
-  BuildCache::Entry first = cache.get_or_build("x", "one", [](const std::filesystem::path&) { return Make::kSucceeded; });
+  BuildCache::Entry first =
+      cache.get_or_build("x", "one", [](const std::filesystem::path&) { return Make::kSucceeded; });
   // Forge a collision: move the entry to where "two" would be stored.
   const auto two_key = std::filesystem::path(fmt::format("x-{:016x}", fnv1a("two")));
   std::filesystem::rename(first.dir, dir.path() / two_key);

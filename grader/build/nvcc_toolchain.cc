@@ -16,7 +16,9 @@ constexpr const char* kObject = "object.o";
 constexpr const char* kRunner = "runner";
 constexpr const char* kLog = "log.txt";
 
-void save_log(const std::filesystem::path& dir, const std::string& log) { std::ofstream(dir / kLog) << log; }
+void save_log(const std::filesystem::path& dir, const std::string& log) {
+  std::ofstream(dir / kLog) << log;
+}
 
 std::string load_log(const std::filesystem::path& dir) {
   std::error_code error;
@@ -51,7 +53,9 @@ NvccToolchain::NvccToolchain(ProjectPaths paths, CommandRunner& runner, std::str
       nvcc_(std::move(nvcc)),
       cache_(paths_.cache / "nvcc") {}
 
-std::string NvccToolchain::describe() const { return fmt::format("nvcc, sm_{}", arch_); }
+std::string NvccToolchain::describe() const {
+  return fmt::format("nvcc, sm_{}", arch_);
+}
 
 // The contents of every header in the include folders, so that an edit to the protocol, the harness's entry
 // declaration or a lab's interface rebuilds what depends on it.
@@ -64,7 +68,8 @@ std::string NvccToolchain::headers_fingerprint(const std::vector<std::string>& i
       if (entry.is_regular_file() && (extension == ".h" || extension == ".cuh")) headers.push_back(entry.path());
     }
     std::sort(headers.begin(), headers.end());
-    for (const auto& header : headers) fingerprint += fmt::format("{:016x} {}\n", fnv1a(read_file(header)), header.string());
+    for (const auto& header : headers)
+      fingerprint += fmt::format("{:016x} {}\n", fnv1a(read_file(header)), header.string());
   }
   return fingerprint;
 }
@@ -113,8 +118,8 @@ NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::
 NvccToolchain::SymbolCheck NvccToolchain::check_symbols(const std::filesystem::path& object) {
   CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
   if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError, "could not list the object's symbols with nm: " +
-                                                   first_error_line(listed.output)};
+    return {BuildResult::Outcome::kInfraError,
+            "could not list the object's symbols with nm: " + first_error_line(listed.output)};
   }
   SymbolVerdict verdict = judge_symbols(parse_nm_posix(listed.output));
   if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
@@ -165,16 +170,15 @@ BuildResult NvccToolchain::build(const BuildRequest& request) {
   link.insert(link.end(), {"-o", kRunner});
   link.insert(link.end(), request.libraries.begin(), request.libraries.end());
   std::string link_log;
-  BuildCache::Entry linked = cache_.get_or_build("runner", fmt::format("{}\n", fmt::join(link, " ")),
-                                                 [&](const std::filesystem::path& dir) {
-                                                   std::vector<std::string> command = link;
-                                                   *(command.end() - 1 - request.libraries.size()) =
-                                                       (dir / kRunner).string();
-                                                   CommandResult run = runner_.run(command, kCompileTimeout);
-                                                   link_log = run.output;
-                                                   save_log(dir, link_log);
-                                                   return judge(run);
-                                                 });
+  BuildCache::Entry linked =
+      cache_.get_or_build("runner", fmt::format("{}\n", fmt::join(link, " ")), [&](const std::filesystem::path& dir) {
+        std::vector<std::string> command = link;
+        *(command.end() - 1 - request.libraries.size()) = (dir / kRunner).string();
+        CommandResult run = runner_.run(command, kCompileTimeout);
+        link_log = run.output;
+        save_log(dir, link_log);
+        return judge(run);
+      });
   if (linked.cached) link_log = load_log(linked.dir);
   if (linked.transient) {
     std::filesystem::remove_all(linked.dir);

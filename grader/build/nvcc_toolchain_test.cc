@@ -68,12 +68,12 @@ int main() { return 0; }
   CHECK(result.summary == "rejected: uses main: the file defines main, which the harness owns");
 }
 
-TEST_CASE("every shipped reference, skeleton and example passes the symbol policy but the rejected ones",
-          "[nvcc]") {
+TEST_CASE("every shipped reference, skeleton and example passes the symbol policy but the rejected ones", "[nvcc]") {
   Fixture fixture;
   for (const char* lab : {"matmul", "reduction"}) {
     std::vector<std::filesystem::path> files = {fixture.paths.skeleton_dir(lab) / (std::string(lab) + ".cu")};
-    for (const std::string& name : fixture.paths.reference_names(lab)) files.push_back(fixture.paths.reference_file(lab, name));
+    for (const std::string& name : fixture.paths.reference_names(lab))
+      files.push_back(fixture.paths.reference_file(lab, name));
     for (const auto& entry : std::filesystem::directory_iterator(fixture.paths.submissions_dir(lab))) {
       if (entry.path().extension() == ".cu") files.push_back(entry.path());
     }
@@ -94,8 +94,10 @@ TEST_CASE("every shipped reference, skeleton and example passes the symbol polic
 
 TEST_CASE("the course's own baselines may call libraries", "[nvcc]") {
   Fixture fixture;
-  BuildResult result = fixture.toolchain.build({find_lab("matmul"), fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu",
-                                                {"-lcublas"}, BuildRequest::Provenance::kTrusted});
+  BuildResult result = fixture.toolchain.build({find_lab("matmul"),
+                                                fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu",
+                                                {"-lcublas"},
+                                                BuildRequest::Provenance::kTrusted});
   INFO(result.summary << result.log);
   CHECK(result.outcome == BuildResult::Outcome::kBuilt);
   BuildResult as_student = fixture.build("matmul", fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu");

@@ -8,7 +8,9 @@
 namespace cudagrade {
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
 
 // Symbols a correct submission's object calls. Exact names, then prefixes for families (the CUDA
 // registration plumbing nvcc emits, operator new/delete, std::ostream and std::string members).
@@ -25,19 +27,28 @@ constexpr std::string_view kAllowedCalls[] = {
     // exit: nvcc gives every __device__ function a host stub that calls it; exiting is a crash anyway.
     "atexit", "__cxa_atexit", "__dso_handle", "abort", "exit", "__assert_fail", "__stack_chk_fail", "malloc", "free",
     "calloc", "realloc", "memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp", "printf", "fprintf", "puts",
-    "putchar", "fputs", "fputc", "fflush", "snprintf", "sprintf", "stdout", "stderr", "sqrt", "sqrtf", "fabs",
-    "fabsf", "floor", "ceil", "exp", "expf", "log", "logf", "pow", "powf", "fmin", "fmax",
+    "putchar", "fputs", "fputc", "fflush", "snprintf", "sprintf", "stdout", "stderr", "sqrt", "sqrtf", "fabs", "fabsf",
+    "floor", "ceil", "exp", "expf", "log", "logf", "pow", "powf", "fmin", "fmax",
     // C++ runtime: exceptions, statics.
     "_Unwind_Resume", "__gxx_personality_v0"};
 
-constexpr std::string_view kAllowedCallPrefixes[] = {
-    "__cuda",                         // nvcc's registration and launch plumbing
-    "__cxa_",                         // guards for statics, exceptions
-    "_Znw", "_Zna", "_Zdl", "_Zda",  // operator new and delete
-    "_ZSt4cout", "_ZSt4cerr", "_ZSt4endl", "_ZNSo", "_ZStlsI", "_ZSt16__ostream_insert",  // std::ostream
-    "_ZNSt8ios_base4Init",            // <iostream>'s static initialiser
-    "_ZNSt7__cxx1112basic_string", "_ZNKSt7__cxx1112basic_string",  // std::string
-    "_ZSt9terminate", "_ZSt20__throw_"};
+constexpr std::string_view kAllowedCallPrefixes[] = {"__cuda",  // nvcc's registration and launch plumbing
+                                                     "__cxa_",  // guards for statics, exceptions
+                                                     "_Znw",
+                                                     "_Zna",
+                                                     "_Zdl",
+                                                     "_Zda",  // operator new and delete
+                                                     "_ZSt4cout",
+                                                     "_ZSt4cerr",
+                                                     "_ZSt4endl",
+                                                     "_ZNSo",
+                                                     "_ZStlsI",
+                                                     "_ZSt16__ostream_insert",  // std::ostream
+                                                     "_ZNSt8ios_base4Init",     // <iostream>'s static initialiser
+                                                     "_ZNSt7__cxx1112basic_string",
+                                                     "_ZNKSt7__cxx1112basic_string",  // std::string
+                                                     "_ZSt9terminate",
+                                                     "_ZSt20__throw_"};
 
 struct Refusal {
   std::string_view prefix;

@@ -7,11 +7,28 @@ namespace {
 
 // What nvcc leaves undefined in a plain submission's object (read off one with nm).
 ObjectSymbols plain_submission() {
-  return {{"atexit", "__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
-           "__cudaRegisterFunction", "__cudaPushCallConfiguration", "__cudaPopCallConfiguration", "__cudaLaunchKernel",
-           "__cudaGetKernel", "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort",
-           "__gxx_personality_v0", "_Unwind_Resume", "cudaMalloc", "cudaMemcpy2DAsync", "cudaMemsetAsync",
-           "cudaDeviceGetAttribute", "printf", "memcpy@GLIBC_2.14", "_Znwm", "_ZdlPvm"},
+  return {{"atexit",
+           "__cudaRegisterFatBinary",
+           "__cudaRegisterFatBinaryEnd",
+           "__cudaUnregisterFatBinary",
+           "__cudaRegisterFunction",
+           "__cudaPushCallConfiguration",
+           "__cudaPopCallConfiguration",
+           "__cudaLaunchKernel",
+           "__cudaGetKernel",
+           "__cxa_guard_acquire",
+           "__cxa_guard_release",
+           "__cxa_guard_abort",
+           "__gxx_personality_v0",
+           "_Unwind_Resume",
+           "cudaMalloc",
+           "cudaMemcpy2DAsync",
+           "cudaMemsetAsync",
+           "cudaDeviceGetAttribute",
+           "printf",
+           "memcpy@GLIBC_2.14",
+           "_Znwm",
+           "_ZdlPvm"},
           {"_Z6matmulPKfS0_Pfiii", "_Z13matmul_kernelPKfS0_Pfiii"}};
 }
 

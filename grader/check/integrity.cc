@@ -40,10 +40,10 @@ std::optional<std::string> describe_guard_damage(const Arena& arena, size_t set,
     }
     GuardScan after = scan_guard(arena.back_guard(set, index));
     if (after.damaged > 0) {
-      findings.push_back(fmt::format("wrote {} element(s) past the end of {} (the first at {}[{}], {} past its "
-                                     "last element)",
-                                     after.damaged, buffer.name, buffer.name, buffer.size() + after.first,
-                                     after.first + 1));
+      findings.push_back(
+          fmt::format("wrote {} element(s) past the end of {} (the first at {}[{}], {} past its "
+                      "last element)",
+                      after.damaged, buffer.name, buffer.name, buffer.size() + after.first, after.first + 1));
     }
   }
   if (findings.empty()) return std::nullopt;

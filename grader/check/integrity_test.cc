@@ -2,9 +2,10 @@
 // by writing into the arena's data directly.
 #include "check/integrity.h"
 
-#include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <unistd.h>
+
+#include <catch2/catch.hpp>
 
 #include "core/temp_dir.h"
 
@@ -87,7 +88,8 @@ TEST_CASE("writes past either end of a buffer are found and located", "[arena]")
   REQUIRE(damage);
   CHECK_THAT(*damage, Catch::StartsWith("wrote 2 element(s) past the end of C (the first at C[10], 3 past its last "
                                         "element)"));
-  CHECK_THAT(*damage, Catch::Contains("wrote 1 element(s) before the start of scratch (as far as 1 elements before it)"));
+  CHECK_THAT(*damage,
+             Catch::Contains("wrote 1 element(s) before the start of scratch (as far as 1 elements before it)"));
 }
 
 TEST_CASE("changed inputs are found and located", "[arena]") {
@@ -98,8 +100,9 @@ TEST_CASE("changed inputs are found and located", "[arena]") {
   REQUIRE(arena.collect() == Arena::CollectOutcome::kCollected);
   auto changes = describe_input_changes(arena, 0, workload);
   REQUIRE(changes);
-  CHECK(*changes == "input A was modified: 1 element(s) changed, the first at A[row 1, col 1] (inputs must not be "
-                    "written)");
+  CHECK(*changes ==
+        "input A was modified: 1 element(s) changed, the first at A[row 1, col 1] (inputs must not be "
+        "written)");
 }
 
 TEST_CASE("guards grow with the buffer, within bounds", "[arena]") {

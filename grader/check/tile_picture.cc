@@ -7,7 +7,9 @@
 namespace cudagrade {
 namespace {
 
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 // Cells grow in whole tiles so that every character still lines up with the student's tile grid.
 int64_t cell_extent(int64_t length, int64_t tile, int64_t max_cells) {
@@ -42,9 +44,10 @@ void TilePicture::mark(int64_t row, int64_t col, CellState state) {
 }
 
 std::string TilePicture::render() const {
-  std::string picture = fmt::format("tiles of {} x {} elements ('.' right, 'X' wrong, '?' never written, ' ' not "
-                                    "checked):\n",
-                                    cell_height_, cell_width_);
+  std::string picture = fmt::format(
+      "tiles of {} x {} elements ('.' right, 'X' wrong, '?' never written, ' ' not "
+      "checked):\n",
+      cell_height_, cell_width_);
   for (int64_t r = 0; r < cell_rows_; ++r) {
     picture += "  |";
     for (int64_t c = 0; c < cell_cols_; ++c) picture += symbol(cells_[static_cast<size_t>(r * cell_cols_ + c)]);

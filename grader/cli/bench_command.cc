@@ -27,8 +27,8 @@ void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeR
                  const std::string& command) {
   const std::time_t now = std::time(nullptr);
   const std::string device = rows.empty() ? "?" : rows.front().second.device;
-  std::cout << fmt::format("### {} {} on {}, {:%Y-%m-%d}\n\n", lab.name(), fmt::join(rows.front().second.cases[0].size, "x"),
-                           device, fmt::gmtime(now));
+  std::cout << fmt::format("### {} {} on {}, {:%Y-%m-%d}\n\n", lab.name(),
+                           fmt::join(rows.front().second.cases[0].size, "x"), device, fmt::gmtime(now));
   std::cout << fmt::format("Command: `{}`\n\n", command);
   std::cout << "| implementation | status | median ms | spread | samples | GFLOP/s | GB/s | % of baseline | % of copy "
                "bandwidth |\n|---|---|---|---|---|---|---|---|---|\n";

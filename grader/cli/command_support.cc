@@ -38,8 +38,8 @@ TestSuite load_suite(const ProjectPaths& paths, const Lab& lab, const std::strin
     throw UsageError("the test cases cannot be used:" + problems);
   }
   if (loaded.suite->lab != lab.name()) {
-    throw UsageError(fmt::format("{} holds cases for lab '{}', not '{}'", file.string(), loaded.suite->lab,
-                                 lab.name()));
+    throw UsageError(
+        fmt::format("{} holds cases for lab '{}', not '{}'", file.string(), loaded.suite->lab, lab.name()));
   }
   return *loaded.suite;
 }
@@ -144,6 +144,5 @@ std::vector<int64_t> parse_size(const std::string& text, const Lab& lab) {
   if (auto problem = lab.size_problem(size)) throw UsageError("--size: " + *problem);
   return size;
 }
-
 
 }  // namespace cudagrade

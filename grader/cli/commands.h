@@ -3,7 +3,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -14,9 +13,9 @@ namespace cudagrade {
 // Documented and stable (README): scripts and CI depend on them.
 enum ExitCode : int {
   kExitPassed = 0,
-  kExitFailed = 1,       // some case did not pass
-  kExitUsage = 2,        // bad arguments or a bad test-case file
-  kExitInfra = 3,        // the machine or the grader is at fault, not the student
+  kExitFailed = 1,  // some case did not pass
+  kExitUsage = 2,   // bad arguments or a bad test-case file
+  kExitInfra = 3,   // the machine or the grader is at fault, not the student
 };
 
 // Thrown for what the user typed or wrote wrong; main prints it and exits with kExitUsage.

@@ -44,9 +44,10 @@ int package_github(const PackageRequest& request, const GithubOptions& options) 
   const int code = report(write_github_package(request, options), request.out.string());
   if (code != kExitPassed) return code;
   if (options.grader_repo == kPlaceholderGraderRepo) {
-    std::cerr << fmt::format("cudagrade: warning: the workflow checks out {}, a placeholder: pass --grader-repo "
-                             "OWNER/NAME or edit {}\n",
-                             kPlaceholderGraderRepo, kWorkflowFile);
+    std::cerr << fmt::format(
+        "cudagrade: warning: the workflow checks out {}, a placeholder: pass --grader-repo "
+        "OWNER/NAME or edit {}\n",
+        kPlaceholderGraderRepo, kWorkflowFile);
   }
   std::cout << github_next_steps(request, options);
   return code;
@@ -69,8 +70,9 @@ CommandAction setup_package(CLI::App& command, const GlobalOptions& globals) {
   CLI::App* github = command.add_subcommand(
       "github", "a starter repository: the skeleton, a self-check workflow (CPU and a `gpu` runner), a badge");
   add_common_options(*github, *options);
-  github->add_option("--grader-repo", options->github.grader_repo,
-                     "the course's cudagrade repository the workflow checks out, OWNER/NAME")
+  github
+      ->add_option("--grader-repo", options->github.grader_repo,
+                   "the course's cudagrade repository the workflow checks out, OWNER/NAME")
       ->capture_default_str();
   github->add_option("--grader-ref", options->github.grader_ref, "its branch, tag or commit")->capture_default_str();
   CLI::App* gradescope =
@@ -78,8 +80,8 @@ CommandAction setup_package(CLI::App& command, const GlobalOptions& globals) {
   add_common_options(*gradescope, *options);
   return [options, github, &globals] {
     const Lab& lab = lab_named(options->lab);
-    const PackageRequest request{ProjectPaths::discover(globals.root, globals.cache_dir),
-                                 {lab.name(), lab.submission_file()}, options->out};
+    const PackageRequest request{
+        ProjectPaths::discover(globals.root, globals.cache_dir), {lab.name(), lab.submission_file()}, options->out};
     return github->parsed() ? package_github(request, options->github) : package_gradescope(request);
   };
 }

@@ -37,8 +37,8 @@ std::string read(const fs::path& path) {
 TEST_CASE("package github writes the repository with the grader repository and ref given", "[package][cli]") {
   TempDir dir(TempDir::Medium::kDisk);
   const fs::path out = dir.path() / "starter";
-  CHECK(run_package({"github", "matmul", "--out", out.string(), "--grader-repo", "my-course/cudagrade",
-                     "--grader-ref", "fall-2025"}) == kExitPassed);
+  CHECK(run_package({"github", "matmul", "--out", out.string(), "--grader-repo", "my-course/cudagrade", "--grader-ref",
+                     "fall-2025"}) == kExitPassed);
   CHECK_THAT(read(out / kWorkflowFile),
              Catch::Contains("repository: my-course/cudagrade") && Catch::Contains("ref: fall-2025"));
   CHECK(fs::exists(out / "matmul.cu"));

@@ -23,8 +23,8 @@ struct SpeedResult {
   std::optional<Timing> reference_timing;
   std::optional<double> ratio;  // student median / reference median
   std::vector<BaselineTiming> baselines;
-  double gflops = 0;  // the student's
-  double gbps = 0;    // the student's, over the fewest bytes the operation must move
+  double gflops = 0;                           // the student's
+  double gbps = 0;                             // the student's, over the fewest bytes the operation must move
   std::optional<double> percent_of_baseline;   // of the first baseline's speed
   std::optional<double> percent_of_bandwidth;  // of the device's copy bandwidth
   double points = 0;

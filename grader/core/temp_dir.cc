@@ -51,7 +51,9 @@ TempDir::TempDir(Medium medium) {
   path_ = pattern;
 }
 
-uint64_t TempDir::free_bytes() const { return cudagrade::free_bytes(path_.c_str()); }
+uint64_t TempDir::free_bytes() const {
+  return cudagrade::free_bytes(path_.c_str());
+}
 
 TempDir::~TempDir() {
   std::error_code ignored;

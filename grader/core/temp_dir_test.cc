@@ -1,9 +1,10 @@
 #include "core/temp_dir.h"
 
-#include <catch2/catch.hpp>
-#include <cstdlib>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
 
 namespace cudagrade {
 namespace {

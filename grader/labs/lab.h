@@ -16,8 +16,8 @@ namespace cudagrade {
 
 // A trusted implementation timed beside the student as the device's "speed of light" (cuBLAS, CUB).
 struct Baseline {
-  std::string name;                 // "cublas"
-  std::string source;               // relative to the project root
+  std::string name;                    // "cublas"
+  std::string source;                  // relative to the project root
   std::vector<std::string> libraries;  // linker flags, e.g. "-lcublas"
 };
 

@@ -1,7 +1,8 @@
 #include "package/gradescope_package.h"
 
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -99,8 +100,9 @@ TEST_CASE("the autograder holds setup.sh, run_autograder and the sources the bui
   CHECK_FALSE(fs::exists(source / "skeleton" / "reduction"));  // only the packaged lab
   CHECK_FALSE(fs::exists(source / "tests"));
   CHECK_THAT(read(out / "README.md"), Catch::Contains("no GPU") && Catch::Contains("infra_error"));
-  CHECK_THAT(read(autograder / "run_autograder"),
-             Catch::Contains("check \"$lab\" \"$submission\" --backend \"$backend\" --include-hidden --format gradescope"));
+  CHECK_THAT(
+      read(autograder / "run_autograder"),
+      Catch::Contains("check \"$lab\" \"$submission\" --backend \"$backend\" --include-hidden --format gradescope"));
   CHECK_THAT(read(autograder / "setup.sh"), Catch::Contains("-DCUDAGRADE_BUILD_TESTS=OFF"));
 }
 
@@ -228,7 +230,8 @@ TEST_CASE("a package is never written over a folder that holds something", "[pac
   TempDir dir(TempDir::Medium::kDisk);
   fs::create_directories(dir.path() / "out");
   write(dir.path() / "out" / "keep.txt", "mine");
-  PackageResult result = write_gradescope_package({ProjectPaths::discover("", ""), {"matmul", "matmul.cu"}, dir.path() / "out"});
+  PackageResult result =
+      write_gradescope_package({ProjectPaths::discover("", ""), {"matmul", "matmul.cu"}, dir.path() / "out"});
   CHECK(result.outcome == PackageOutcome::kOutNotEmpty);
   CHECK(read(dir.path() / "out" / "keep.txt") == "mine");
   CHECK(std::distance(fs::directory_iterator(dir.path() / "out"), fs::directory_iterator()) == 1);

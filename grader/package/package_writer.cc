@@ -25,7 +25,8 @@ std::string out_problem(const fs::path& out) {
   std::error_code error;
   const fs::file_status status = fs::status(out, error);
   if (status.type() == fs::file_type::not_found) return "";
-  if (status.type() != fs::file_type::directory) return fmt::format("--out {} exists and is not a folder", out.string());
+  if (status.type() != fs::file_type::directory)
+    return fmt::format("--out {} exists and is not a folder", out.string());
   if (!fs::is_empty(out, error) || error) {
     return fmt::format("--out {} is not empty: choose a new folder (cudagrade never overwrites one)", out.string());
   }
@@ -43,7 +44,8 @@ PackageWriter::PackageWriter(const fs::path& out) : out_(normalized(out)) {
   std::error_code error;
   fs::remove_all(staging_, error);  // left by an earlier run with this pid that was killed
   fs::create_directories(staging_, error);
-  if (error) fail(PackageOutcome::kWriteFailed, fmt::format("cannot create {}: {}", staging_.string(), error.message()));
+  if (error)
+    fail(PackageOutcome::kWriteFailed, fmt::format("cannot create {}: {}", staging_.string(), error.message()));
 }
 
 PackageWriter::~PackageWriter() {
@@ -56,7 +58,9 @@ fs::path PackageWriter::target(const fs::path& relative) {
   const fs::path path = staging_ / relative;
   std::error_code error;
   fs::create_directories(path.parent_path(), error);
-  if (error) fail(PackageOutcome::kWriteFailed, fmt::format("cannot create {}: {}", path.parent_path().string(), error.message()));
+  if (error)
+    fail(PackageOutcome::kWriteFailed,
+         fmt::format("cannot create {}: {}", path.parent_path().string(), error.message()));
   return path;
 }
 
@@ -74,7 +78,8 @@ void PackageWriter::write(const fs::path& relative, const std::string& text, Fil
   const fs::perms perms = mode == FileMode::kExecutable ? fs::perms(0755) : fs::perms(0644);
   std::error_code error;
   fs::permissions(path, perms, error);
-  if (error) fail(PackageOutcome::kWriteFailed, fmt::format("cannot set the mode of {}: {}", path.string(), error.message()));
+  if (error)
+    fail(PackageOutcome::kWriteFailed, fmt::format("cannot set the mode of {}: {}", path.string(), error.message()));
   if (ok()) result_.files.push_back(relative);
 }
 
@@ -140,7 +145,8 @@ PackageResult PackageWriter::publish() {
   if (error == std::errc::directory_not_empty || error == std::errc::file_exists) {
     fail(PackageOutcome::kOutNotEmpty, fmt::format("--out {} was filled while the package was written", out_.string()));
   } else if (error) {
-    fail(PackageOutcome::kWriteFailed, fmt::format("cannot move the package to {}: {}", out_.string(), error.message()));
+    fail(PackageOutcome::kWriteFailed,
+         fmt::format("cannot move the package to {}: {}", out_.string(), error.message()));
   } else {
     published_ = true;
   }

@@ -23,7 +23,9 @@ size_t placeholder_length(const std::string& text, size_t at) {
 
 }  // namespace
 
-std::filesystem::path templates_dir(const ProjectPaths& paths) { return paths.grader_dir() / "package" / "templates"; }
+std::filesystem::path templates_dir(const ProjectPaths& paths) {
+  return paths.grader_dir() / "package" / "templates";
+}
 
 RenderedTemplate render_template(const std::string& text, const TemplateValues& values) {
   RenderedTemplate rendered;

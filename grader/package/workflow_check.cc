@@ -25,27 +25,66 @@ namespace {
 using Names = std::set<std::string>;
 
 // https://docs.github.com/en/actions/writing-workflows/choosing-when-your-workflow-runs/events-that-trigger-workflows
-const Names kEvents = {"branch_protection_rule", "check_run", "check_suite", "create", "delete", "deployment",
-                       "deployment_status", "discussion", "discussion_comment", "fork", "gollum", "issue_comment",
-                       "issues", "label", "merge_group", "milestone", "page_build", "public", "pull_request",
-                       "pull_request_review", "pull_request_review_comment", "pull_request_target", "push",
-                       "registry_package", "release", "repository_dispatch", "schedule", "status", "watch",
-                       "workflow_call", "workflow_dispatch", "workflow_run"};
+const Names kEvents = {"branch_protection_rule",
+                       "check_run",
+                       "check_suite",
+                       "create",
+                       "delete",
+                       "deployment",
+                       "deployment_status",
+                       "discussion",
+                       "discussion_comment",
+                       "fork",
+                       "gollum",
+                       "issue_comment",
+                       "issues",
+                       "label",
+                       "merge_group",
+                       "milestone",
+                       "page_build",
+                       "public",
+                       "pull_request",
+                       "pull_request_review",
+                       "pull_request_review_comment",
+                       "pull_request_target",
+                       "push",
+                       "registry_package",
+                       "release",
+                       "repository_dispatch",
+                       "schedule",
+                       "status",
+                       "watch",
+                       "workflow_call",
+                       "workflow_dispatch",
+                       "workflow_run"};
 // https://docs.github.com/en/actions/writing-workflows/workflow-syntax-for-github-actions#permissions
-const Names kPermissionScopes = {"actions", "attestations", "checks", "contents", "deployments", "discussions",
-                                 "id-token", "issues", "models", "packages", "pages", "pull-requests",
-                                 "repository-projects", "security-events", "statuses"};
+const Names kPermissionScopes = {
+    "actions", "attestations", "checks",   "contents", "deployments",   "discussions",         "id-token",
+    "issues",  "models",       "packages", "pages",    "pull-requests", "repository-projects", "security-events",
+    "statuses"};
 const Names kTopKeys = {"name", "run-name", "on", "permissions", "env", "defaults", "concurrency", "jobs"};
-const Names kJobKeys = {"name", "permissions", "needs", "if", "runs-on", "environment", "concurrency", "outputs",
-                        "env", "defaults", "steps", "timeout-minutes", "strategy", "continue-on-error", "container",
-                        "services", "uses", "with", "secrets"};
-const Names kStepKeys = {"id", "if", "name", "uses", "run", "working-directory", "shell", "with", "env",
-                         "continue-on-error", "timeout-minutes"};
+const Names kJobKeys = {"name",        "permissions",       "needs",     "if",       "runs-on", "environment",
+                        "concurrency", "outputs",           "env",       "defaults", "steps",   "timeout-minutes",
+                        "strategy",    "continue-on-error", "container", "services", "uses",    "with",
+                        "secrets"};
+const Names kStepKeys = {"id",
+                         "if",
+                         "name",
+                         "uses",
+                         "run",
+                         "working-directory",
+                         "shell",
+                         "with",
+                         "env",
+                         "continue-on-error",
+                         "timeout-minutes"};
 
 const std::regex kIdPattern("[A-Za-z_][A-Za-z0-9_-]*");
 const std::regex kUsesPattern("([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(/[^@\\s]+)?@[^@\\s]+)|(\\./\\S*)|(docker://\\S+)");
 
-int line_of(const YAML::Node& node) { return node.Mark().is_null() ? 0 : node.Mark().line + 1; }
+int line_of(const YAML::Node& node) {
+  return node.Mark().is_null() ? 0 : node.Mark().line + 1;
+}
 
 // What an expression may read where it stands.
 struct Scope {
@@ -138,8 +177,10 @@ class Checker {
     }
     for (const YAML::Node& name : names) {
       const std::string need = name.IsScalar() ? name.as<std::string>() : "";
-      if (need == id) add(name, fmt::format("job '{}' needs itself", id));
-      else if (!jobs.count(need)) add(name, fmt::format("job '{}' needs '{}', which is not a job here", id, need));
+      if (need == id)
+        add(name, fmt::format("job '{}' needs itself", id));
+      else if (!jobs.count(need))
+        add(name, fmt::format("job '{}' needs '{}', which is not a job here", id, need));
       needs.insert(need);
     }
     return needs;
@@ -161,8 +202,10 @@ class Checker {
     for (const auto& entry : job) {
       const std::string field = entry.first.as<std::string>();
       if (field == "steps" || field == "outputs") continue;
-      if (field == "if") condition(entry.second, {what, {}, needs});
-      else expressions(entry.second, {what, {}, needs});
+      if (field == "if")
+        condition(entry.second, {what, {}, needs});
+      else
+        expressions(entry.second, {what, {}, needs});
     }
     if (steps && steps.IsSequence()) this->steps(what, steps, job["outputs"], needs);
   }
@@ -201,8 +244,10 @@ class Checker {
       if (uses && step[key]) add(step[key], fmt::format("{}: '{}' needs 'run'", what, key));
     }
     for (const auto& entry : step) {
-      if (entry.first.as<std::string>() == "if") condition(entry.second, {what, scope.steps, scope.needs});
-      else expressions(entry.second, {what, scope.steps, scope.needs});
+      if (entry.first.as<std::string>() == "if")
+        condition(entry.second, {what, scope.steps, scope.needs});
+      else
+        expressions(entry.second, {what, scope.steps, scope.needs});
     }
   }
 

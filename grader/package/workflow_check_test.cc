@@ -49,7 +49,9 @@ std::string broken(const std::string& line, const std::string& replacement) {
   return text.replace(at, line.size(), replacement);
 }
 
-TEST_CASE("a well-formed workflow has no problems", "[package][workflow]") { CHECK(messages(kGood).empty()); }
+TEST_CASE("a well-formed workflow has no problems", "[package][workflow]") {
+  CHECK(messages(kGood).empty());
+}
 
 TEST_CASE("a job without runs-on is caught, with its line", "[package][workflow]") {
   auto found = messages(broken("    runs-on: ubuntu-24.04\n", ""));
@@ -62,8 +64,8 @@ TEST_CASE("steps.<id> must name an earlier step of the same job", "[package][wor
   REQUIRE(nope.size() == 1);
   CHECK_THAT(nope[0], Catch::Contains("steps.nope names no step that runs before it"));
   // A later step, and a step of another job, are out of reach too.
-  CHECK(messages(broken("      - uses: actions/checkout@v4\n",
-                        "      - run: echo ${{ steps.check.outputs.result }}\n")).size() == 1);
+  CHECK(messages(broken("      - uses: actions/checkout@v4\n", "      - run: echo ${{ steps.check.outputs.result }}\n"))
+            .size() == 1);
   CHECK(messages(broken("${{ needs.build.result }}", "${{ steps.check.outputs.result }}")).size() == 1);
 }
 
@@ -77,9 +79,9 @@ TEST_CASE("each broken rule is reported", "[package][workflow]") {
   CHECK_THAT(messages(broken("    needs: build\n", "    needs: gpu\n")).at(0), Contains("needs itself"));
   CHECK_THAT(messages(broken("      - uses: actions/checkout@v4\n", "      - uses: actions/checkout\n")).at(0),
              Contains("is not owner/repo@ref"));
-  CHECK_THAT(messages(broken("        uses: ./local-action\n", "        uses: ./local-action\n        run: ls\n"))
-                 .at(0),
-             Contains("exactly one of run and uses"));
+  CHECK_THAT(
+      messages(broken("        uses: ./local-action\n", "        uses: ./local-action\n        run: ls\n")).at(0),
+      Contains("exactly one of run and uses"));
   CHECK_THAT(messages(broken("      - uses: actions/checkout@v4\n", "      - name: nothing\n")).at(0),
              Contains("exactly one of run and uses"));
   CHECK_THAT(messages(broken("${{ secrets.TOKEN", "${{ secret.TOKEN")).at(0), Contains("unknown context 'secret'"));
@@ -90,7 +92,8 @@ TEST_CASE("each broken rule is reported", "[package][workflow]") {
              Contains("unknown key 'timeout'"));
   CHECK_THAT(messages(broken("    if: github.event_name", "    if: github.event_nam == 'x' && fals(")).at(0),
              Contains("unknown function 'fals'"));
-  CHECK_THAT(messages(broken("    steps:\n      - run: echo \"${{ needs", "    steps: []\n    x:\n      - run: echo \"${{ needs"))
+  CHECK_THAT(messages(broken("    steps:\n      - run: echo \"${{ needs",
+                             "    steps: []\n    x:\n      - run: echo \"${{ needs"))
                  .at(0),
              Contains("job 'gpu' has an unknown key 'x'"));
 }

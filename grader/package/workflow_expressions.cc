@@ -12,11 +12,11 @@ namespace cudagrade {
 namespace {
 
 // https://docs.github.com/en/actions/learn-github-actions/contexts
-constexpr std::array<std::string_view, 11> kContexts = {"github", "env",    "steps",  "needs", "matrix",  "secrets",
-                                                        "inputs", "vars",   "runner", "job",   "strategy"};
+constexpr std::array<std::string_view, 11> kContexts = {"github", "env",  "steps",  "needs", "matrix",  "secrets",
+                                                        "inputs", "vars", "runner", "job",   "strategy"};
 // https://docs.github.com/en/actions/learn-github-actions/expressions#functions
-constexpr std::array<std::string_view, 12> kFunctions = {"contains", "startswith", "endswith", "format",
-                                                         "join",     "tojson",     "fromjson", "hashfiles",
+constexpr std::array<std::string_view, 12> kFunctions = {"contains", "startswith", "endswith",  "format",
+                                                         "join",     "tojson",     "fromjson",  "hashfiles",
                                                          "success",  "always",     "cancelled", "failure"};
 constexpr std::array<std::string_view, 5> kLiterals = {"true", "false", "null", "nan", "infinity"};
 
@@ -35,8 +35,12 @@ bool one_of(const std::array<std::string_view, N>& names, const std::string& nam
   return std::find(names.begin(), names.end(), lower(name)) != names.end();
 }
 
-bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
+bool name_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+}
 
 // Where the single-quoted string starting at `at` ends (one past its closing quote); '' is an escaped quote.
 std::optional<size_t> string_end(std::string_view text, size_t at) {

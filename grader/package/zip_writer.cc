@@ -18,8 +18,8 @@ namespace fs = std::filesystem;
 // Without Zip64 every size, offset and count must fit the classic format's fields.
 constexpr uint64_t kMaxZipBytes = std::numeric_limits<uint32_t>::max();
 constexpr size_t kMaxEntries = std::numeric_limits<uint16_t>::max();
-constexpr uint16_t kVersion = 20;                       // 2.0: stored entries and folders
-constexpr uint16_t kMadeByUnix = (3 << 8) | kVersion;   // host 3 = Unix: external attributes hold the mode
+constexpr uint16_t kVersion = 20;                      // 2.0: stored entries and folders
+constexpr uint16_t kMadeByUnix = (3 << 8) | kVersion;  // host 3 = Unix: external attributes hold the mode
 constexpr uint16_t kDosDate1980 = (0 << 9) | (1 << 5) | 1;
 
 uint32_t crc32(const std::string& data) {
@@ -116,7 +116,8 @@ ZipResult read_entries(const fs::path& folder, std::vector<Entry>& entries) {
     const uint32_t perms = static_cast<uint32_t>(it->status().permissions()) & 0777;
     entries.push_back({it->path().lexically_relative(folder).generic_string(), data.str(), S_IFREG | perms, 0, 0});
   }
-  if (error) return {ZipResult::Outcome::kUnreadable, fmt::format("cannot list {}: {}", folder.string(), error.message()), {}};
+  if (error)
+    return {ZipResult::Outcome::kUnreadable, fmt::format("cannot list {}: {}", folder.string(), error.message()), {}};
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
   return result;
 }
@@ -127,7 +128,8 @@ ZipResult write_zip(const fs::path& folder, const fs::path& zip_file) {
   std::vector<Entry> entries;
   ZipResult result = read_entries(folder, entries);
   if (result.outcome != ZipResult::Outcome::kWritten) return result;
-  if (entries.size() > kMaxEntries) return {ZipResult::Outcome::kTooLarge, "too many files for a zip without Zip64", {}};
+  if (entries.size() > kMaxEntries)
+    return {ZipResult::Outcome::kTooLarge, "too many files for a zip without Zip64", {}};
   LittleEndian out;
   for (Entry& entry : entries) {
     entry.crc = crc32(entry.data);

@@ -35,9 +35,10 @@ CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, cons
   switch (reply.outcome) {
     case RunnerReply::Outcome::kTimedOut:
       outcome.status = CaseStatus::kTimeout;
-      outcome.message = fmt::format("no result within {:g} s {} (an endless loop, or far too slow); the process "
-                                    "was killed",
-                                    timeout_s, phase);
+      outcome.message = fmt::format(
+          "no result within {:g} s {} (an endless loop, or far too slow); the process "
+          "was killed",
+          timeout_s, phase);
       break;
     case RunnerReply::Outcome::kCudaError:
       outcome.status = CaseStatus::kCrashed;

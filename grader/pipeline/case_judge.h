@@ -11,8 +11,7 @@
 namespace cudagrade {
 
 // The verdict on one set of an arena the runner handled without error.
-CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload& sent, const Arena& arena,
-                       size_t set);
+CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload& sent, const Arena& arena, size_t set);
 
 // The verdict when the runner did not answer "ok". `phase` says when: "while checking", "while timing".
 CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, const std::string& phase);

@@ -90,9 +90,8 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
   } else if (build.outcome == BuildResult::Outcome::kInfraError) {
     everyone = CheckOutcome{CaseStatus::kInfraError, build.summary, ""};
   } else if (!availability.usable) {
-    everyone = CheckOutcome{CaseStatus::kInfraError, "cannot run on the " + backend_.name() + " backend: " +
-                                                         availability.reason,
-                            ""};
+    everyone = CheckOutcome{CaseStatus::kInfraError,
+                            "cannot run on the " + backend_.name() + " backend: " + availability.reason, ""};
   }
   if (everyone) {
     for (const TestCase& test_case : cases) {

@@ -43,8 +43,7 @@ class Grader {
   BuildResult build_or_explain(const BuildRequest& request);
   // Builds the submission. When nothing can run (a compile error, no device) every case is decided here.
   enum class Preparation { kReady, kEveryCaseDecided };
-  Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
-                      GradeReport& report);
+  Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
   CaseResult grade_case_safely(const TestCase& test_case, const CaseOptions& options);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
   void time_case(const TestCase& test_case, CaseResult& result);
@@ -71,7 +70,7 @@ class Grader {
   std::unique_ptr<TempDir> disk_dir_;
   std::unique_ptr<RunnerSlot> student_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
-  std::map<std::string, Timing> trusted_timings_;                // by runner and case: timed once per grader
+  std::map<std::string, Timing> trusted_timings_;               // by runner and case: timed once per grader
   std::optional<std::optional<double>> copy_bandwidth_;
   int arena_counter_ = 0;
 };

@@ -148,8 +148,7 @@ TEST_CASE("nothing a submission prints changes a verdict, and a flood is capped"
   CHECK(wrong.cases[0].status == CaseStatus::kWrongAnswer);
 }
 
-TEST_CASE("tampering with the arena or the control channel is the submission's fault, not the grader's",
-          "[pipeline]") {
+TEST_CASE("tampering with the arena or the control channel is the submission's fault, not the grader's", "[pipeline]") {
   Fixture fixture;
   GradeReport truncated = fixture.grade("truncate-arena", matmul_suite());
   CHECK(truncated.cases[0].status == CaseStatus::kCrashed);

@@ -6,8 +6,11 @@ namespace cudagrade {
 namespace {
 
 nlohmann::json timing_to_json(const Timing& timing) {
-  return {{"median_ms", timing.median_ms}, {"min_ms", timing.min_ms}, {"max_ms", timing.max_ms},
-          {"noise", timing.noise},         {"samples", timing.samples}};
+  return {{"median_ms", timing.median_ms},
+          {"min_ms", timing.min_ms},
+          {"max_ms", timing.max_ms},
+          {"noise", timing.noise},
+          {"samples", timing.samples}};
 }
 
 template <typename T>

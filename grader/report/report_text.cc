@@ -21,14 +21,16 @@ std::string headline(std::string_view message, size_t width) {
 namespace {
 
 // 39939 GFLOP/s reads better whole than as 3.994e+04; small rates keep three significant digits.
-std::string rate_text(double rate) { return rate >= 100 ? fmt::format("{:.0f}", rate) : fmt::format("{:.3g}", rate); }
+std::string rate_text(double rate) {
+  return rate >= 100 ? fmt::format("{:.0f}", rate) : fmt::format("{:.3g}", rate);
+}
 
 }  // namespace
 
 std::string speed_line(const SpeedResult& speed) {
-  std::string line = fmt::format("median {:.4g} ms over {} samples (spread {:.2f}%), {} GFLOP/s, {} GB/s",
-                                 speed.student.median_ms, speed.student.samples, 100 * speed.student.noise,
-                                 rate_text(speed.gflops), rate_text(speed.gbps));
+  std::string line =
+      fmt::format("median {:.4g} ms over {} samples (spread {:.2f}%), {} GFLOP/s, {} GB/s", speed.student.median_ms,
+                  speed.student.samples, 100 * speed.student.noise, rate_text(speed.gflops), rate_text(speed.gbps));
   if (speed.ratio && speed.reference_timing) {
     line += fmt::format("; {:.3g}x the time of reference {} ({:.4g} ms)", *speed.ratio, speed.reference,
                         speed.reference_timing->median_ms);

@@ -30,8 +30,8 @@ std::string indent(const std::string& text, const std::string& prefix) {
 
 std::string TextPrinter::paint(const std::string& text, CaseStatus status) const {
   if (!colour_) return text;
-  const char* code = status == CaseStatus::kPassed    ? "32"
-                     : status == CaseStatus::kSkipped ? "33"
+  const char* code = status == CaseStatus::kPassed       ? "32"
+                     : status == CaseStatus::kSkipped    ? "33"
                      : status == CaseStatus::kInfraError ? "35"
                                                          : "31";
   return fmt::format("\033[{}m{}\033[0m", code, text);
@@ -45,18 +45,17 @@ void TextPrinter::print(const GradeReport& report) {
   for (const CaseResult& result : report.cases) {
     std::string status = fmt::format("{:<14}", to_string(result.status));
     out_ << fmt::format("  {:<28} {:<13} {} {:>9} {:>8}  {}\n", result.name, to_string(result.kind),
-                        paint(status, result.status),
-                        points_text(result.points) + "/" + points_text(result.max_points),
+                        paint(status, result.status), points_text(result.points) + "/" + points_text(result.max_points),
                         time_text(result.elapsed_ms), headline(result.message, 90));
   }
   // A build failure or a missing GPU fails every case the same way: say it once.
-  const bool all_alike = report.cases.size() > 1 &&
-                         std::all_of(report.cases.begin(), report.cases.end(), [&](const CaseResult& result) {
-                           return result.status == report.cases[0].status && result.message == report.cases[0].message;
-                         });
+  const bool all_alike =
+      report.cases.size() > 1 && std::all_of(report.cases.begin(), report.cases.end(), [&](const CaseResult& result) {
+        return result.status == report.cases[0].status && result.message == report.cases[0].message;
+      });
   if (all_alike && report.cases[0].status != CaseStatus::kPassed) {
-    out_ << fmt::format("\nevery case: {}\n", paint(std::string(to_string(report.cases[0].status)),
-                                                   report.cases[0].status))
+    out_ << fmt::format("\nevery case: {}\n",
+                        paint(std::string(to_string(report.cases[0].status)), report.cases[0].status))
          << indent(report.cases[0].message, "  ");
   }
   for (const CaseResult& result : report.cases) {

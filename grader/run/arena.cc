@@ -13,7 +13,9 @@
 namespace cudagrade {
 namespace {
 
-uint64_t round_up(uint64_t value, uint64_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+uint64_t round_up(uint64_t value, uint64_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
 
 [[noreturn]] void fail(int error, const std::string& what) {
   throw std::system_error(error, std::generic_category(), what);
@@ -48,7 +50,9 @@ class Mapping {
 
 }  // namespace
 
-uint32_t poison_word(ElementType type) { return type == ElementType::kFloat32 ? kFloatPoison : kIntPoison; }
+uint32_t poison_word(ElementType type) {
+  return type == ElementType::kFloat32 ? kFloatPoison : kIntPoison;
+}
 
 uint64_t guard_bytes_for(size_t element_count) {
   const uint64_t data_bytes = element_count * protocol::kElementBytes;
@@ -106,7 +110,9 @@ Arena::Arena(const std::filesystem::path& path, const std::vector<Workload>& set
   }
 }
 
-Arena::~Arena() { remove_file(); }
+Arena::~Arena() {
+  remove_file();
+}
 
 void Arena::remove_file() {
   if (fd_ < 0) return;

@@ -57,8 +57,8 @@ struct ArenaBuffer {
   uint32_t role;          // BufferRole
   uint32_t element_type;  // ElementType; every type is 4 bytes wide
   uint64_t element_count;
-  uint64_t guard_bytes;   // on each side; a multiple of kRegionAlignment
-  uint64_t file_offset;   // of the front guard
+  uint64_t guard_bytes;  // on each side; a multiple of kRegionAlignment
+  uint64_t file_offset;  // of the front guard
 };
 
 inline constexpr uint64_t kElementBytes = 4;

@@ -43,8 +43,7 @@ std::string new_nonce() {
 }
 
 // Sends "<verb> <nonce> <arguments>" (nothing, for the greeting) and reads the reply.
-RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& arguments,
-                                    Clock::time_point deadline) {
+RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline) {
   RunnerReply reply;
   std::string line;
   WaitOutcome outcome = WaitOutcome::kReady;
@@ -153,6 +152,8 @@ RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock:
   return reply;
 }
 
-RunnerReply RunnerSession::bandwidth(Clock::time_point deadline) { return exchange("bandwidth", "", deadline); }
+RunnerReply RunnerSession::bandwidth(Clock::time_point deadline) {
+  return exchange("bandwidth", "", deadline);
+}
 
 }  // namespace cudagrade

@@ -27,7 +27,7 @@ struct TimingPolicy {
   int max_samples = 2000;
   double max_noise = 0.005;  // relative standard deviation at which sampling stops
   double time_cap_ms = 2000;
-  int sets = 2;              // input sets rotated between samples
+  int sets = 2;  // input sets rotated between samples
 };
 
 struct Timing {

@@ -5,7 +5,9 @@
 
 namespace cudagrade {
 
-double graded_ratio(double ratio) { return std::round(ratio * 100) / 100; }
+double graded_ratio(double ratio) {
+  return std::round(ratio * 100) / 100;
+}
 
 double speed_points(const SpeedRule& rule, double ratio) {
   if (!std::isfinite(ratio) || ratio >= rule.zero_ratio) return 0;

@@ -14,7 +14,7 @@ namespace cudagrade {
 namespace {
 
 const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases"};
-const std::set<std::string> kCaseKeys = {"name",    "kind",  "points",       "hidden", "seed",
+const std::set<std::string> kCaseKeys = {"name",         "kind",      "points",  "hidden", "seed",
                                          "distribution", "tolerance", "timeout", "speed"};
 const std::set<std::string> kDefaultsKeys = {"points", "hidden", "seed", "distribution", "tolerance", "timeout"};
 const std::set<std::string> kToleranceKeys = {"abs", "rel"};
@@ -141,8 +141,9 @@ class SuiteReader {
     }
     if (node["step"]) speed.step = non_negative(node["step"], "speed.step").value_or(speed.step);
     if (speed.full_ratio <= 0 || speed.zero_ratio <= speed.full_ratio) {
-      problem(node, "speed needs 0 < full_ratio < zero_ratio (full points at or under full_ratio times the "
-                    "reference's time, none at zero_ratio)");
+      problem(node,
+              "speed needs 0 < full_ratio < zero_ratio (full points at or under full_ratio times the "
+              "reference's time, none at zero_ratio)");
     }
   }
 
@@ -160,8 +161,8 @@ class SuiteReader {
     if (node["timeout"]) {
       auto timeout = non_negative(node["timeout"], "timeout");
       if (timeout && (*timeout == 0 || *timeout > kLongestTimeoutSeconds)) {
-        problem(node["timeout"], fmt::format("'timeout' must be more than 0 and at most {:g} seconds",
-                                             kLongestTimeoutSeconds));
+        problem(node["timeout"],
+                fmt::format("'timeout' must be more than 0 and at most {:g} seconds", kLongestTimeoutSeconds));
         timeout.reset();
       }
       test_case.timeout_s = timeout.value_or(test_case.timeout_s);
@@ -216,8 +217,9 @@ class SuiteReader {
     if (!text) return;
     auto parsed = case_kind_from_string(*text);
     if (!parsed) {
-      problem(kind, "unknown kind '" + *text + "' (expected square, non-multiple, rectangular, boundary or "
-                    "performance)");
+      problem(kind, "unknown kind '" + *text +
+                        "' (expected square, non-multiple, rectangular, boundary or "
+                        "performance)");
       return;
     }
     test_case.kind = *parsed;
@@ -249,8 +251,8 @@ class SuiteReader {
     if (node["tolerance"]) read_tolerance(node["tolerance"], test_case.tolerance);
     read_case_speed(node, lab, test_case);
     if (test_case.timeout_s == 0) {
-      test_case.timeout_s = test_case.kind == CaseKind::kPerformance ? kDefaultPerformanceTimeoutSeconds
-                                                                     : kDefaultTimeoutSeconds;
+      test_case.timeout_s =
+          test_case.kind == CaseKind::kPerformance ? kDefaultPerformanceTimeoutSeconds : kDefaultTimeoutSeconds;
     }
     suite.cases.push_back(std::move(test_case));
   }

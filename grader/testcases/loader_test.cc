@@ -15,7 +15,9 @@ LoaderContext context() {
           [](const std::string&, const std::string& reference) { return reference != "missing"; }};
 }
 
-LoadResult parse(const std::string& text) { return parse_test_suite(text, "cases.yaml", context()); }
+LoadResult parse(const std::string& text) {
+  return parse_test_suite(text, "cases.yaml", context());
+}
 
 std::string problems_of(const LoadResult& result) {
   std::string text;
@@ -90,15 +92,15 @@ cases:
 }
 
 TEST_CASE("a tolerance naming one field keeps the lab's default for the other", "[testcases]") {
-  LoadResult result = parse("lab: matmul\ncases:\n  - {name: f, kind: square, M: 2, K: 2, N: 2, "
-                            "distribution: uniform-float, tolerance: {rel: 1e-4}}\n");
+  LoadResult result = parse(
+      "lab: matmul\ncases:\n  - {name: f, kind: square, M: 2, K: 2, N: 2, "
+      "distribution: uniform-float, tolerance: {rel: 1e-4}}\n");
   REQUIRE(result.suite);
   CHECK(result.suite->cases[0].tolerance.rel == 1e-4);
   CHECK(result.suite->cases[0].tolerance.abs == MatmulLab().default_tolerance(Distribution::kUniformFloat).abs);
 }
 
-TEST_CASE("a performance case without a speed block is timed against the lab's default reference",
-          "[testcases]") {
+TEST_CASE("a performance case without a speed block is timed against the lab's default reference", "[testcases]") {
   LoadResult result = parse("lab: reduction\ncases:\n  - {name: big, kind: performance, n: 1000, points: 1}\n");
   REQUIRE(result.suite);
   REQUIRE(result.suite->cases[0].speed);
@@ -119,20 +121,24 @@ TEST_CASE("malformed files name the file, the line and what is wrong", "[testcas
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: -4, K: 1, N: 1}\n", 3, "'M' must be at least 1"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: x, K: 1, N: 1}\n", 3, "'M' must be a positive integer"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, pionts: 2}\n", 3, "unknown field 'pionts'"},
-      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1}\n  - {name: a, kind: square, M: 1, K: 1, N: 1}\n",
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1}\n  - {name: a, kind: square, M: 1, K: 1, N: "
+       "1}\n",
        4, "duplicate case name 'a'"},
       {"lab: matmul\ncases:\n  - {kind: square, M: 1, K: 1, N: 1}\n", 3, "missing 'name'"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, speed: {points: 1}}\n", 3,
        "'speed' applies only to cases of kind performance"},
       {"lab: matmul\ncases:\n  - {name: a, kind: performance, M: 1, K: 1, N: 1, speed: {reference: missing}}\n", 3,
        "no reference named 'missing'"},
-      {"lab: matmul\ncases:\n  - {name: a, kind: performance, M: 1, K: 1, N: 1, speed: {full_ratio: 3, zero_ratio: 2}}\n",
+      {"lab: matmul\ncases:\n  - {name: a, kind: performance, M: 1, K: 1, N: 1, speed: {full_ratio: 3, zero_ratio: "
+       "2}}\n",
        3, "0 < full_ratio < zero_ratio"},
       {"lab: reduction\ncases:\n  - {name: a, kind: square, n: 4, distribution: uniform-float}\n", 3,
        "does not support distribution 'uniform-float'"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 100000, K: 100000, N: 1}\n", 3, "fewer than 2^31"},
-      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 0}\n", 3, "more than 0 and at most"},
-      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 1e20}\n", 3, "at most 3600 seconds"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 0}\n", 3,
+       "more than 0 and at most"},
+      {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, timeout: 1e20}\n", 3,
+       "at most 3600 seconds"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 4294967296, K: 4294967296, N: 4294967296}\n", 3,
        "must each fit in an int"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, hidden: maybe}\n", 3, "true or false"},
@@ -159,8 +165,9 @@ cases:
   - {name: b, kind: square, M: 0, K: 1, N: 1}
 )");
   REQUIRE(result.problems.size() == 2);
-  CHECK(result.problems[0].to_string() == "cases.yaml:3: unknown kind 'cube' (expected square, non-multiple, "
-                                          "rectangular, boundary or performance)");
+  CHECK(result.problems[0].to_string() ==
+        "cases.yaml:3: unknown kind 'cube' (expected square, non-multiple, "
+        "rectangular, boundary or performance)");
   CHECK(result.problems[1].line == 4);
 }
 

@@ -37,9 +37,15 @@ std::optional<Enum> value_of(const std::array<std::pair<Enum, std::string_view>,
 
 }  // namespace
 
-std::string_view to_string(CaseKind kind) { return name_of(kKindNames, kind); }
-std::optional<CaseKind> case_kind_from_string(std::string_view text) { return value_of(kKindNames, text); }
-std::string_view to_string(Distribution distribution) { return name_of(kDistributionNames, distribution); }
+std::string_view to_string(CaseKind kind) {
+  return name_of(kKindNames, kind);
+}
+std::optional<CaseKind> case_kind_from_string(std::string_view text) {
+  return value_of(kKindNames, text);
+}
+std::string_view to_string(Distribution distribution) {
+  return name_of(kDistributionNames, distribution);
+}
 std::optional<Distribution> distribution_from_string(std::string_view text) {
   return value_of(kDistributionNames, text);
 }

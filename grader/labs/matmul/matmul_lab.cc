@@ -23,7 +23,9 @@ struct Shape {
   int64_t m, k, n;
 };
 
-Shape shape_of(const std::vector<int64_t>& dims) { return {dims[0], dims[1], dims[2]}; }
+Shape shape_of(const std::vector<int64_t>& dims) {
+  return {dims[0], dims[1], dims[2]};
+}
 
 HostBuffer matrix(std::string name, BufferRole role, int64_t rows, int64_t cols) {
   HostBuffer buffer{std::move(name), role, ElementType::kFloat32, rows, cols, static_cast<size_t>(rows * cols), {}};
@@ -53,7 +55,9 @@ struct RowCheck {
   std::vector<CellState> states;  // per column; the picture is drawn after the parallel part
 };
 
-bool is_unwritten(uint32_t word) { return word == kFloatPoison; }
+bool is_unwritten(uint32_t word) {
+  return word == kFloatPoison;
+}
 
 RowCheck check_row(const TestCase& test_case, const Workload& sent, std::span<const uint32_t> c, int64_t row) {
   const Shape shape = shape_of(sent.dims);
@@ -69,8 +73,9 @@ RowCheck check_row(const TestCase& test_case, const Workload& sent, std::span<co
         test_case.tolerance.abs + test_case.tolerance.rel * reference.magnitude[static_cast<size_t>(col)];
     const bool unwritten = is_unwritten(word);
     const bool right = !unwritten && std::fabs(static_cast<double>(got) - want) <= allowed;
-    result.states[static_cast<size_t>(col)] =
-        right ? CellState::kCorrect : unwritten ? CellState::kUnwritten : CellState::kWrong;
+    result.states[static_cast<size_t>(col)] = right       ? CellState::kCorrect
+                                              : unwritten ? CellState::kUnwritten
+                                                          : CellState::kWrong;
     if (right) continue;
     ++result.wrong;
     if (result.first.size() < kMismatchesShown) result.first.push_back({row, col, want, got, unwritten});
@@ -157,9 +162,10 @@ CheckOutcome MatmulLab::check(const TestCase& test_case, const Workload& sent, c
     }
   }
   const bool sampled = static_cast<int64_t>(rows.size()) < shape.m;
-  const std::string scope = sampled ? fmt::format(" ({} of {} rows checked in full, every element checked for "
-                                                  "being written)",
-                                                  rows.size(), shape.m)
+  const std::string scope = sampled ? fmt::format(
+                                          " ({} of {} rows checked in full, every element checked for "
+                                          "being written)",
+                                          rows.size(), shape.m)
                                     : "";
   if (wrong == 0 && unwritten == 0) return {CaseStatus::kPassed, "all elements of C are right" + scope, ""};
 

@@ -58,7 +58,8 @@ TEST_CASE("inputs are reproducible from the seed and follow the distribution", "
   }
   Workload floats = lab.make_workload(make_case({4, 4, 4}, Distribution::kUniformFloat), 0);
   bool any_fraction = false;
-  for (size_t i = 0; i < 16; ++i) any_fraction |= float_at(floats.buffers[0].words, i) != std::round(float_at(floats.buffers[0].words, i));
+  for (size_t i = 0; i < 16; ++i)
+    any_fraction |= float_at(floats.buffers[0].words, i) != std::round(float_at(floats.buffers[0].words, i));
   CHECK(any_fraction);
 }
 

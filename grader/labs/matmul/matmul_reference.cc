@@ -7,7 +7,7 @@ namespace cudagrade {
 namespace {
 
 constexpr int64_t kFullCheckWork = int64_t{1} << 31;  // multiply-adds checked in full
-constexpr int64_t kEdgeRows = 32;                      // two tiles of 16: first and last tile rows
+constexpr int64_t kEdgeRows = 32;                     // two tiles of 16: first and last tile rows
 constexpr int64_t kSpreadRows = 64;
 
 float as_float(uint32_t word) {
