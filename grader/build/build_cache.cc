@@ -29,14 +29,6 @@ uint64_t fnv1a(const std::string& bytes, uint64_t hash) {
   return hash;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
 BuildCache::Entry BuildCache::get_or_build(const std::string& label, const std::string& inputs,
                                            const std::function<MakeOutcome(const std::filesystem::path&)>& make) {
   const std::string key = fmt::format("{}-{:016x}", label, fnv1a(inputs));

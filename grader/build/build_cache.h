@@ -9,10 +9,11 @@
 #include <optional>
 #include <string>
 
+#include "core/files.h"
+
 namespace cudagrade {
 
 uint64_t fnv1a(const std::string& bytes, uint64_t hash = 1469598103934665603ull);
-std::string read_file(const std::filesystem::path& path);
 
 class BuildCache {
  public:

@@ -1,6 +1,8 @@
 #include "cli/package_command.h"
 
 #include <catch2/catch.hpp>
+
+#include "core/files.h"
 #include <fstream>
 #include <sstream>
 
@@ -27,19 +29,12 @@ int run_package(const std::vector<std::string>& args) {
   return action();
 }
 
-std::string read(const fs::path& path) {
-  std::ifstream file(path);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 TEST_CASE("package github writes the repository with the grader repository and ref given", "[package][cli]") {
   TempDir dir(TempDir::Medium::kDisk);
   const fs::path out = dir.path() / "starter";
   CHECK(run_package({"github", "matmul", "--out", out.string(), "--grader-repo", "my-course/cudagrade", "--grader-ref",
                      "fall-2025"}) == kExitPassed);
-  CHECK_THAT(read(out / kWorkflowFile),
+  CHECK_THAT(read_file(out / kWorkflowFile),
              Catch::Contains("repository: my-course/cudagrade") && Catch::Contains("ref: fall-2025"));
   CHECK(fs::exists(out / "matmul.cu"));
 }
@@ -49,7 +44,7 @@ TEST_CASE("package gradescope writes the autograder and its zip", "[package][cli
   const fs::path out = dir.path() / "gs";
   CHECK(run_package({"gradescope", "reduction", "--out", out.string()}) == kExitPassed);
   CHECK(fs::exists(out / kAutograderZip));
-  CHECK_THAT(read(out / kAutograderFolder / "run_autograder"), Catch::Contains("file=reduction.cu"));
+  CHECK_THAT(read_file(out / kAutograderFolder / "run_autograder"), Catch::Contains("file=reduction.cu"));
 }
 
 TEST_CASE("usage errors: an unknown lab, a folder that holds something, a bad repository name", "[package][cli]") {
@@ -63,7 +58,7 @@ TEST_CASE("usage errors: an unknown lab, a folder that holds something, a bad re
   fs::create_directories(out);
   std::ofstream(out / "mine.txt") << "keep";
   CHECK_THROWS_AS(run_package({"github", "matmul", "--out", out.string()}), UsageError);
-  CHECK(read(out / "mine.txt") == "keep");
+  CHECK(read_file(out / "mine.txt") == "keep");
 }
 
 TEST_CASE("package needs a target, a lab and --out", "[package][cli]") {

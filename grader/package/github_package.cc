@@ -1,5 +1,7 @@
 #include "package/github_package.h"
 
+#include "core/files.h"
+
 #include <fmt/format.h>
 
 #include <fstream>
@@ -23,13 +25,7 @@ TemplateValues github_values(const PackageRequest& request, const GithubOptions&
 
 // The skeleton's README, behind the badge: byte for byte, so the lab's text reads as its author wrote it.
 void write_readme(PackageWriter& writer, const fs::path& skeleton, const std::string& header) {
-  std::string readme;
-  if (std::ifstream file{skeleton / "README.md", std::ios::binary}) {
-    std::ostringstream text;
-    text << file.rdbuf();
-    readme = text.str();
-  }
-  writer.write("README.md", header + readme);
+  writer.write("README.md", header + try_read_file(skeleton / "README.md").value_or(""));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "build/build_cache.h"
 #include "build/command_runner.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
@@ -16,14 +17,6 @@ namespace cudagrade {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  REQUIRE(file);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 PackageRequest request_for(const Lab& lab, const fs::path& out) {
   return {ProjectPaths::discover("", ""), {lab.name(), lab.submission_file()}, out};
@@ -71,16 +64,16 @@ TEST_CASE("the starter repository holds the skeleton byte for byte, the workflow
     for (const auto& entry : fs::directory_iterator(skeleton)) {
       const fs::path copy = request.out / entry.path().filename();
       if (entry.path().filename() == "README.md") {
-        const std::string readme = read(copy), original = read(entry.path());
+        const std::string readme = read_file(copy), original = read_file(entry.path());
         CHECK(readme.rfind("[![cudagrade](../../actions/workflows/cudagrade.yml/badge.svg)]", 0) == 0);
         CHECK(readme.substr(readme.size() - original.size()) == original);
       } else {
-        CHECK(read(copy) == read(entry.path()));
+        CHECK(read_file(copy) == read_file(entry.path()));
       }
     }
     CHECK(fs::exists(request.out / lab->submission_file()));
-    CHECK_THAT(read(request.out / ".gitignore"), Catch::Contains(".cudagrade/"));
-    const std::string workflow = read(request.out / kWorkflowFile);
+    CHECK_THAT(read_file(request.out / ".gitignore"), Catch::Contains(".cudagrade/"));
+    const std::string workflow = read_file(request.out / kWorkflowFile);
     CHECK(problems_of(workflow).empty());
     CHECK_THAT(workflow, Catch::Contains("repository: my-course/cudagrade") && Catch::Contains("ref: v2") &&
                              Catch::Contains("runs-on: [self-hosted, gpu]") && Catch::Contains("--backend gpu") &&
@@ -94,7 +87,7 @@ TEST_CASE("the structural check catches a broken copy of the generated workflow"
   TempDir dir(TempDir::Medium::kDisk);
   const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
   REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
-  const std::string workflow = read(request.out / kWorkflowFile);
+  const std::string workflow = read_file(request.out / kWorkflowFile);
   CHECK_THAT(problems_of(replaced(workflow, "    runs-on: ubuntu-24.04\n", "")),
              Catch::Contains("job 'cpu' has no runs-on"));
   CHECK_THAT(problems_of(replaced(workflow, "${{ steps.cudagrade.outputs.result }}", "${{ steps.nope.outputs.x }}")),
@@ -109,7 +102,7 @@ TEST_CASE("the workflow's scripts pass bash -n and shellcheck", "[package][githu
   REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
   SubprocessCommandRunner runner;
   int index = 0;
-  for (const RunScript& script : run_scripts(read(request.out / kWorkflowFile))) {
+  for (const RunScript& script : run_scripts(read_file(request.out / kWorkflowFile))) {
     INFO(script.job << ": " << script.step << "\n" << script.script);
     const fs::path file = dir.path() / fmt::format("step-{}.sh", ++index);
     std::ofstream(file) << script.script;
@@ -134,7 +127,7 @@ TEST_CASE("on GitHub's runner, exit code 3 only warns; a compile error or a bad 
   TempDir dir(TempDir::Medium::kDisk);
   const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
   REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
-  const std::string workflow = read(request.out / kWorkflowFile);
+  const std::string workflow = read_file(request.out / kWorkflowFile);
   CommandResult no_runner = run_cpu_check(workflow, 3, dir);
   CHECK(no_runner.outcome == CommandResult::Outcome::kSucceeded);
   CHECK_THAT(no_runner.output, Catch::StartsWith("::warning title="));

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "build/build_cache.h"
 #include "build/command_runner.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
@@ -16,14 +17,6 @@ namespace cudagrade {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  REQUIRE(file);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 void write(const fs::path& path, const std::string& text, fs::perms perms = fs::perms(0644)) {
   fs::create_directories(path.parent_path());
@@ -63,8 +56,8 @@ class FakeAutograder {
                       std::chrono::seconds(30));
   }
 
-  nlohmann::json results() const { return nlohmann::json::parse(read(root_ / "results" / "results.json")); }
-  std::string args() const { return read(root_ / "args.txt"); }
+  nlohmann::json results() const { return nlohmann::json::parse(read_file(root_ / "results" / "results.json")); }
+  std::string args() const { return read_file(root_ / "args.txt"); }
   const fs::path& root() const { return root_; }
 
  private:
@@ -87,23 +80,23 @@ TEST_CASE("the autograder holds setup.sh, run_autograder and the sources the bui
   CHECK(executable(autograder / "setup.sh"));
   CHECK(executable(autograder / "run_autograder"));
   CHECK(executable(source / "scripts" / "install-deps.sh"));
-  CHECK(read(source / "CMakeLists.txt") == read(paths.root / "CMakeLists.txt"));
-  CHECK(read(source / "testcases" / "matmul.yaml") == read(paths.testcases_file("matmul")));
+  CHECK(read_file(source / "CMakeLists.txt") == read_file(paths.root / "CMakeLists.txt"));
+  CHECK(read_file(source / "testcases" / "matmul.yaml") == read_file(paths.testcases_file("matmul")));
   CHECK(fs::exists(source / "grader" / "main.cc"));
   CHECK(fs::exists(source / "grader" / "runner"));
   for (const auto& entry : fs::directory_iterator(paths.skeleton_dir("matmul"))) {
-    CHECK(read(source / "skeleton" / "matmul" / entry.path().filename()) == read(entry.path()));
+    CHECK(read_file(source / "skeleton" / "matmul" / entry.path().filename()) == read_file(entry.path()));
   }
   for (const std::string& name : paths.reference_names("matmul")) {
-    CHECK(read(source / "reference" / "matmul" / (name + ".cu")) == read(paths.reference_file("matmul", name)));
+    CHECK(read_file(source / "reference" / "matmul" / (name + ".cu")) == read_file(paths.reference_file("matmul", name)));
   }
   CHECK_FALSE(fs::exists(source / "skeleton" / "reduction"));  // only the packaged lab
   CHECK_FALSE(fs::exists(source / "tests"));
-  CHECK_THAT(read(out / "README.md"), Catch::Contains("no GPU") && Catch::Contains("infra_error"));
+  CHECK_THAT(read_file(out / "README.md"), Catch::Contains("no GPU") && Catch::Contains("infra_error"));
   CHECK_THAT(
-      read(autograder / "run_autograder"),
+      read_file(autograder / "run_autograder"),
       Catch::Contains("check \"$lab\" \"$submission\" --backend \"$backend\" --include-hidden --format gradescope"));
-  CHECK_THAT(read(autograder / "setup.sh"), Catch::Contains("-DCUDAGRADE_BUILD_TESTS=OFF"));
+  CHECK_THAT(read_file(autograder / "setup.sh"), Catch::Contains("-DCUDAGRADE_BUILD_TESTS=OFF"));
 }
 
 TEST_CASE("autograder.zip holds exactly autograder/, with setup.sh and run_autograder at its root",
@@ -233,7 +226,7 @@ TEST_CASE("a package is never written over a folder that holds something", "[pac
   PackageResult result =
       write_gradescope_package({ProjectPaths::discover("", ""), {"matmul", "matmul.cu"}, dir.path() / "out"});
   CHECK(result.outcome == PackageOutcome::kOutNotEmpty);
-  CHECK(read(dir.path() / "out" / "keep.txt") == "mine");
+  CHECK(read_file(dir.path() / "out" / "keep.txt") == "mine");
   CHECK(std::distance(fs::directory_iterator(dir.path() / "out"), fs::directory_iterator()) == 1);
 }
 

@@ -1,6 +1,8 @@
 #include "package/package_writer.h"
 
 #include <catch2/catch.hpp>
+
+#include "core/files.h"
 #include <fstream>
 #include <sstream>
 
@@ -10,13 +12,6 @@ namespace cudagrade {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 // Everything in `dir`, so a test can say that nothing else was left there.
 std::vector<std::string> entries(const fs::path& dir) {
@@ -38,7 +33,7 @@ TEST_CASE("a package appears in --out only when it is published, with its files'
     REQUIRE(result.outcome == PackageOutcome::kWritten);
     CHECK(result.files == std::vector<fs::path>{"a/readme.md", "run.sh"});
   }
-  CHECK(read(out / "a" / "readme.md") == "hello\n");
+  CHECK(read_file(out / "a" / "readme.md") == "hello\n");
   CHECK((fs::status(out / "run.sh").permissions() & fs::perms::owner_exec) != fs::perms::none);
   CHECK((fs::status(out / "a" / "readme.md").permissions() & fs::perms::owner_exec) == fs::perms::none);
   CHECK(entries(dir.path()) == std::vector<std::string>{"pkg"});  // no staging folder left beside it
@@ -50,7 +45,7 @@ TEST_CASE("an existing empty folder receives the package; trailing slashes do no
   PackageWriter writer(dir.path() / "empty" / "");
   writer.write("x", "1");
   CHECK(writer.publish().outcome == PackageOutcome::kWritten);
-  CHECK(read(dir.path() / "empty" / "x") == "1");
+  CHECK(read_file(dir.path() / "empty" / "x") == "1");
 }
 
 TEST_CASE("a folder that holds anything is refused and left exactly as it was", "[package]") {
@@ -63,7 +58,7 @@ TEST_CASE("a folder that holds anything is refused and left exactly as it was", 
   PackageResult result = writer.publish();
   CHECK(result.outcome == PackageOutcome::kOutNotEmpty);
   CHECK_THAT(result.message, Catch::Contains("is not empty"));
-  CHECK(read(out / "notes.txt") == "mine");
+  CHECK(read_file(out / "notes.txt") == "mine");
   CHECK(entries(out) == std::vector<std::string>{"notes.txt"});
   CHECK(entries(dir.path()) == std::vector<std::string>{"course"});
 
@@ -99,7 +94,7 @@ TEST_CASE("a tree is copied byte for byte, in sorted order, keeping modes", "[pa
   PackageResult result = writer.publish();
   REQUIRE(result.outcome == PackageOutcome::kWritten);
   CHECK(result.files == std::vector<fs::path>{"copy/b.txt", "copy/sub/a.sh"});
-  CHECK(read(dir.path() / "out" / "copy" / "b.txt") == std::string("b\0\r\n", 4));
+  CHECK(read_file(dir.path() / "out" / "copy" / "b.txt") == std::string("b\0\r\n", 4));
   CHECK((fs::status(dir.path() / "out" / "copy" / "sub" / "a.sh").permissions() & fs::perms::owner_exec) !=
         fs::perms::none);
 }

@@ -1,5 +1,7 @@
 #include "package/template.h"
 
+#include "core/files.h"
+
 #include <fmt/format.h>
 
 #include <fstream>
@@ -57,13 +59,11 @@ RenderedTemplate render_template(const std::string& text, const TemplateValues& 
 }
 
 RenderedTemplate render_template_file(const std::filesystem::path& file, const TemplateValues& values) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
+  std::optional<std::string> text = try_read_file(file);
+  if (!text) {
     return {RenderedTemplate::Outcome::kMissingTemplate, "", fmt::format("cannot read the template {}", file.string())};
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  RenderedTemplate rendered = render_template(text.str(), values);
+  RenderedTemplate rendered = render_template(*text, values);
   if (!rendered.problem.empty()) rendered.problem = file.string() + ": " + rendered.problem;
   return rendered;
 }

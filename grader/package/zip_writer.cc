@@ -1,5 +1,7 @@
 #include "package/zip_writer.h"
 
+#include "core/files.h"
+
 #include <fmt/format.h>
 #include <sys/stat.h>
 
@@ -109,12 +111,10 @@ ZipResult read_entries(const fs::path& folder, std::vector<Entry>& entries) {
   for (auto it = fs::recursive_directory_iterator(folder, error); !error && it != fs::recursive_directory_iterator();
        it.increment(error)) {
     if (!it->is_regular_file()) continue;
-    std::ifstream file(it->path(), std::ios::binary);
-    std::ostringstream data;
-    data << file.rdbuf();
-    if (!file) return {ZipResult::Outcome::kUnreadable, fmt::format("cannot read {}", it->path().string()), {}};
+    std::optional<std::string> data = try_read_file(it->path());
+    if (!data) return {ZipResult::Outcome::kUnreadable, fmt::format("cannot read {}", it->path().string()), {}};
     const uint32_t perms = static_cast<uint32_t>(it->status().permissions()) & 0777;
-    entries.push_back({it->path().lexically_relative(folder).generic_string(), data.str(), S_IFREG | perms, 0, 0});
+    entries.push_back({it->path().lexically_relative(folder).generic_string(), *data, S_IFREG | perms, 0, 0});
   }
   if (error)
     return {ZipResult::Outcome::kUnreadable, fmt::format("cannot list {}: {}", folder.string(), error.message()), {}};

@@ -1,6 +1,8 @@
 #include "package/zip_writer.h"
 
 #include <catch2/catch.hpp>
+
+#include "core/files.h"
 #include <fstream>
 #include <sstream>
 
@@ -26,10 +28,7 @@ uint32_t le(const std::string& bytes, size_t at, int width) {
 
 // An independent reading of the central directory, so the test does not trust the writer's own view.
 std::vector<ReadEntry> read_zip(const fs::path& zip) {
-  std::ifstream file(zip, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  const std::string bytes = text.str();
+  const std::string bytes = read_file(zip);
   const size_t end = bytes.size() - 22;
   REQUIRE(le(bytes, end, 4) == 0x06054b50);
   std::vector<ReadEntry> entries;
@@ -80,11 +79,7 @@ TEST_CASE("the same folder always gives the same bytes", "[package][zip]") {
   const fs::path folder = sample_folder(dir);
   REQUIRE(write_zip(folder, dir.path() / "a.zip").outcome == ZipResult::Outcome::kWritten);
   REQUIRE(write_zip(folder, dir.path() / "b.zip").outcome == ZipResult::Outcome::kWritten);
-  std::ifstream a(dir.path() / "a.zip", std::ios::binary), b(dir.path() / "b.zip", std::ios::binary);
-  std::ostringstream a_bytes, b_bytes;
-  a_bytes << a.rdbuf();
-  b_bytes << b.rdbuf();
-  CHECK(a_bytes.str() == b_bytes.str());
+  CHECK(read_file(dir.path() / "a.zip") == read_file(dir.path() / "b.zip"));
 }
 
 TEST_CASE("a standard unzip tool accepts the archive and its CRCs", "[package][zip]") {

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/files.h"
 #include "labs/lab.h"
 
 namespace cudagrade {
@@ -321,11 +322,9 @@ LoadResult parse_test_suite(const std::string& text, const std::string& file_nam
 }
 
 LoadResult load_test_suite(const std::filesystem::path& path, const LoaderContext& context) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return LoadResult{std::nullopt, {{path.string(), 0, "cannot open the file"}}};
-  std::ostringstream text;
-  text << file.rdbuf();
-  return parse_test_suite(text.str(), path.string(), context);
+  std::optional<std::string> text = try_read_file(path);
+  if (!text) return LoadResult{std::nullopt, {{path.string(), 0, "cannot open the file"}}};
+  return parse_test_suite(*text, path.string(), context);
 }
 
 }  // namespace cudagrade
