@@ -9,6 +9,7 @@ add_executable(cudagrade_tests
   tests/testing/sample_reports.cc
   grader/build/build_cache_test.cc
   grader/build/nvcc_toolchain_test.cc
+  grader/build/source_policy_test.cc
   grader/build/symbol_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/tile_picture_test.cc

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "build/source_policy.h"
 #include "build/symbol_policy.h"
 #include "labs/lab.h"
 
@@ -144,6 +145,16 @@ BuildResult NvccToolchain::build(const BuildRequest& request) {
     return result;
   }
 
+  if (request.provenance == BuildRequest::Provenance::kStudent) {
+    // Before the compiler reads anything the file includes: it would quote another file back in its errors.
+    const SourceVerdict verdict = judge_source(read_file(request.source));
+    if (verdict.outcome == SourceVerdict::Outcome::kRejected) {
+      result.outcome = BuildResult::Outcome::kRejected;
+      result.summary = fmt::format("rejected: {} line {}: #include {}: {}", lab.submission_file(), verdict.line,
+                                   verdict.include, verdict.reason);
+      return result;
+    }
+  }
   Step submission = compile("submission", request.source, lab.submission_file(), {skeleton});
   result.log = submission.log;
   result.cached = submission.entry.cached;

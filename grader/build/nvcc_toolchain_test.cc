@@ -68,6 +68,15 @@ int main() { return 0; }
   CHECK(result.summary == "rejected: uses main: the file defines main, which the harness owns");
 }
 
+TEST_CASE("an include of a file outside the submission is refused before the compiler can quote it", "[nvcc]") {
+  Fixture fixture;
+  BuildResult result = fixture.build("matmul", fixture.paths.submissions_dir("matmul") / "includes_passwd.cu");
+  CHECK(result.outcome == BuildResult::Outcome::kRejected);
+  CHECK(result.summary ==
+        "rejected: matmul.cu line 6: #include \"/etc/passwd\": absolute paths may not be included");
+  CHECK(result.log.empty());
+}
+
 TEST_CASE("every shipped reference, skeleton and example passes the symbol policy but the rejected ones", "[nvcc]") {
   Fixture fixture;
   for (const char* lab : {"matmul", "reduction"}) {

@@ -1,0 +1,24 @@
+// What a student's source may include, judged before the compiler sees it.
+//
+// The compiler reads whatever a file includes and quotes it back in its errors, so
+// `#include "/etc/passwd"` would print another file to the student, `#include "/dev/zero"` would never
+// finish, and `#include "../other/matmul.cu"` would copy someone else's work. A file may include headers by
+// plain relative name only (the lab's header, the standard and CUDA headers); anything absolute, anything
+// that climbs with "..", and any include whose target is a macro (which could spell either) is refused.
+// The scan sees what the preprocessor sees: line splices, comments and the %: digraph are undone first.
+#pragma once
+
+#include <string>
+
+namespace cudagrade {
+
+struct SourceVerdict {
+  enum class Outcome { kAllowed, kRejected } outcome = Outcome::kAllowed;
+  int line = 0;         // 1-based, in the student's file
+  std::string include;  // the directive's target as written
+  std::string reason;
+};
+
+SourceVerdict judge_source(const std::string& text);
+
+}  // namespace cudagrade
