@@ -94,6 +94,7 @@ NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::
       fmt::format("{}\n{}\n{}\n{}\n", version(), fmt::join(command, " "), headers_fingerprint(include_dirs), contents);
 
   std::string log;
+  bool timed_out = false;
   BuildCache::Entry entry = cache_.get_or_build(label, inputs, [&](const std::filesystem::path& dir) {
     std::ofstream(dir / staged_name, std::ios::binary) << contents;
     std::vector<std::string> in_dir = command;
@@ -106,12 +107,13 @@ NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::
     for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
     save_log(dir, log);
     if (result.outcome == CommandResult::Outcome::kTimedOut) {
-      log += fmt::format("\nnvcc did not finish within {} s\n", kCompileTimeout.count());
+      timed_out = true;
+      log = fmt::format("nvcc did not finish within {} s and was stopped\n", kCompileTimeout.count()) + log;
     }
     return judge(result);
   });
   if (entry.cached) log = load_log(entry.dir);
-  return {entry, log};
+  return {entry, log, timed_out};
 }
 
 // Before anything runs, the object's symbol table is held against the policy: a call to cuBLAS or system()
@@ -160,7 +162,8 @@ BuildResult NvccToolchain::build(const BuildRequest& request) {
   result.cached = submission.entry.cached;
   if (!submission.entry.succeeded) {
     if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
-    const bool judged = !submission.entry.transient;
+    // A compile that never ends (a template bomb, an include of a device) is the file's doing.
+    const bool judged = !submission.entry.transient || submission.timed_out;
     result.outcome = judged ? BuildResult::Outcome::kCompileError : BuildResult::Outcome::kInfraError;
     result.summary = judged ? "compile error: " + first_error_line(submission.log)
                             : "the compiler could not be run: " + first_error_line(submission.log);

@@ -25,6 +25,7 @@ class NvccToolchain : public Toolchain {
   struct Step {
     BuildCache::Entry entry;
     std::string log;
+    bool timed_out = false;  // not cached: it may have been the machine; reported: it is most likely the file
   };
   // Compiles one source into dir/<object>, unless the cache has it.
   Step compile(const std::string& label, const std::filesystem::path& source, const std::string& staged_name,

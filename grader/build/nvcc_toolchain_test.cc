@@ -2,6 +2,7 @@
 // ($CUDAGRADE_CACHE, set by CTest), so only the first run pays for the compiles.
 #include "build/nvcc_toolchain.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 
@@ -111,6 +112,41 @@ TEST_CASE("the course's own baselines may call libraries", "[nvcc]") {
   CHECK(result.outcome == BuildResult::Outcome::kBuilt);
   BuildResult as_student = fixture.build("matmul", fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu");
   CHECK(as_student.outcome == BuildResult::Outcome::kRejected);
+}
+
+// Passes every command to the real runner but the student's compile, which "never finishes".
+class NeverFinishingCompile : public CommandRunner {
+ public:
+  explicit NeverFinishingCompile(CommandRunner& real) : real_(real) {}
+  CommandResult run(const std::vector<std::string>& argv, std::chrono::seconds timeout) override {
+    const bool student_compile = std::find(argv.begin(), argv.end(), "-c") != argv.end() &&
+                                 argv.at(argv.size() - 3).find("matmul.cu") != std::string::npos;
+    if (!student_compile) return real_.run(argv, timeout);
+    ++compiles;
+    CommandResult result;
+    result.outcome = CommandResult::Outcome::kTimedOut;
+    result.output = "template instantiation depth ...";
+    return result;
+  }
+  int compiles = 0;
+
+ private:
+  CommandRunner& real_;
+};
+
+TEST_CASE("a compile that never ends is the file's compile error, and is tried again next time", "[nvcc]") {
+  Fixture fixture;
+  TempDir cache(TempDir::Medium::kDisk);
+  ProjectPaths paths = fixture.paths;
+  paths.cache = cache.path();
+  NeverFinishingCompile runner(fixture.runner);
+  NvccToolchain toolchain(paths, runner, "90", CUDAGRADE_NVCC);
+  auto source = fixture.write("matmul.cu", "#include \"matmul.cuh\"\n// a template bomb, say\n");
+  BuildResult first = toolchain.build({find_lab("matmul"), source, {}});
+  CHECK(first.outcome == BuildResult::Outcome::kCompileError);
+  CHECK_THAT(first.summary, Catch::Contains("did not finish within 180 s"));
+  toolchain.build({find_lab("matmul"), source, {}});
+  CHECK(runner.compiles == 2);  // not cached: a loaded machine may have been the cause
 }
 
 TEST_CASE("a missing compiler is an infrastructure error, not a compile error", "[nvcc]") {
