@@ -129,48 +129,96 @@ NvccToolchain::SymbolCheck NvccToolchain::check_symbols(const std::filesystem::p
   return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
 }
 
-BuildResult NvccToolchain::build(const BuildRequest& request) {
-  const Lab& lab = *request.lab;
+// The harness's two objects (the runner's main and the lab's entry), shared by every submission of a lab.
+std::optional<BuildResult> NvccToolchain::build_harness(const Lab& lab, std::vector<Step>& objects) {
   const std::string grader = paths_.grader_dir().string();
-  const std::string skeleton = paths_.skeleton_dir(lab.name()).string();
-  BuildResult result;
-
-  Step harness = compile("harness", paths_.grader_dir() / "runner" / "runner_main.cu", "runner_main.cu", {grader});
-  Step entry = compile("entry-" + lab.name(), paths_.grader_dir() / "labs" / lab.name() / "entry.cu", "entry.cu",
-                       {grader, skeleton});
-  for (const Step* step : {&harness, &entry}) {
-    if (step->entry.succeeded) continue;
+  objects.push_back(compile("harness", paths_.grader_dir() / "runner" / "runner_main.cu", "runner_main.cu", {grader}));
+  objects.push_back(compile("entry-" + lab.name(), paths_.grader_dir() / "labs" / lab.name() / "entry.cu", "entry.cu",
+                            {grader, paths_.skeleton_dir(lab.name()).string()}));
+  for (const Step& step : objects) {
+    if (step.entry.succeeded) continue;
+    if (step.entry.transient) std::filesystem::remove_all(step.entry.dir);
+    BuildResult result;
     result.outcome = BuildResult::Outcome::kInfraError;
-    result.log = step->log;
-    result.summary = "the grader's own harness did not build: " + first_error_line(step->log);
-    if (step->entry.transient) std::filesystem::remove_all(step->entry.dir);
+    result.log = step.log;
+    result.summary = "the grader's own harness did not build: " + first_error_line(step.log);
     return result;
   }
+  return std::nullopt;
+}
 
-  if (request.provenance == BuildRequest::Provenance::kStudent) {
-    // Before the compiler reads anything the file includes: it would quote another file back in its errors.
-    const SourceVerdict verdict = judge_source(read_file(request.source));
-    if (verdict.outcome == SourceVerdict::Outcome::kRejected) {
-      result.outcome = BuildResult::Outcome::kRejected;
-      result.summary = fmt::format("rejected: {} line {}: #include {}: {}", lab.submission_file(), verdict.line,
-                                   verdict.include, verdict.reason);
-      return result;
-    }
+// Before the compiler reads anything the file includes: it would quote another file back in its errors.
+std::optional<BuildResult> NvccToolchain::check_source(const BuildRequest& request) {
+  const SourceVerdict verdict = judge_source(read_file(request.source));
+  if (verdict.outcome == SourceVerdict::Outcome::kAllowed) return std::nullopt;
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kRejected;
+  result.summary = fmt::format("rejected: {} line {}: #include {}: {}", request.lab->submission_file(), verdict.line,
+                               verdict.include, verdict.reason);
+  return result;
+}
+
+std::optional<BuildResult> NvccToolchain::submission_failure(const Step& submission) {
+  if (submission.entry.succeeded) return std::nullopt;
+  if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
+  // A compile that never ends (a template bomb, say) is the file's doing; a compiler that could not run is not.
+  const bool judged = !submission.entry.transient || submission.timed_out;
+  BuildResult result;
+  result.log = submission.log;
+  result.outcome = judged ? BuildResult::Outcome::kCompileError : BuildResult::Outcome::kInfraError;
+  result.summary = judged ? "compile error: " + first_error_line(submission.log)
+                          : "the compiler could not be run: " + first_error_line(submission.log);
+  return result;
+}
+
+BuildResult NvccToolchain::link(const BuildRequest& request, const std::vector<Step>& objects, BuildResult result) {
+  std::vector<std::string> command = {nvcc_, "-arch=sm_" + arch_};
+  for (const Step& step : objects) command.push_back((step.entry.dir / kObject).string());
+  command.insert(command.end(), {"-o", kRunner});
+  command.insert(command.end(), request.libraries.begin(), request.libraries.end());
+  std::string log;
+  BuildCache::Entry linked = cache_.get_or_build(
+      "runner", fmt::format("{}\n", fmt::join(command, " ")), [&](const std::filesystem::path& dir) {
+        std::vector<std::string> in_dir = command;
+        *(in_dir.end() - 1 - request.libraries.size()) = (dir / kRunner).string();
+        CommandResult run = runner_.run(in_dir, kCompileTimeout);
+        log = run.output;
+        save_log(dir, log);
+        return judge(run);
+      });
+  if (linked.cached) log = load_log(linked.dir);
+  if (linked.transient) {
+    std::filesystem::remove_all(linked.dir);
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.summary = "the linker could not be run: " + first_error_line(log);
+  } else if (!linked.succeeded) {
+    // The harness links cleanly with any file that compiles unless the file defines a symbol it owns.
+    result.outcome = BuildResult::Outcome::kCompileError;
+    result.log += log;
+    result.summary = "link error: " + first_error_line(log);
+  } else {
+    result.outcome = BuildResult::Outcome::kBuilt;
+    result.runner = linked.dir / kRunner;
+    result.summary = result.cached ? "built (cached)" : "built";
   }
-  Step submission = compile("submission", request.source, lab.submission_file(), {skeleton});
+  return result;
+}
+
+BuildResult NvccToolchain::build(const BuildRequest& request) {
+  std::vector<Step> objects;
+  if (auto failure = build_harness(*request.lab, objects)) return *failure;
+  const bool student = request.provenance == BuildRequest::Provenance::kStudent;
+  if (student) {
+    if (auto refused = check_source(request)) return *refused;
+  }
+  objects.push_back(compile("submission", request.source, request.lab->submission_file(),
+                            {paths_.skeleton_dir(request.lab->name()).string()}));
+  const Step& submission = objects.back();
+  if (auto failure = submission_failure(submission)) return *failure;
+  BuildResult result;
   result.log = submission.log;
   result.cached = submission.entry.cached;
-  if (!submission.entry.succeeded) {
-    if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
-    // A compile that never ends (a template bomb, an include of a device) is the file's doing.
-    const bool judged = !submission.entry.transient || submission.timed_out;
-    result.outcome = judged ? BuildResult::Outcome::kCompileError : BuildResult::Outcome::kInfraError;
-    result.summary = judged ? "compile error: " + first_error_line(submission.log)
-                            : "the compiler could not be run: " + first_error_line(submission.log);
-    return result;
-  }
-
-  if (request.provenance == BuildRequest::Provenance::kStudent) {
+  if (student) {
     const SymbolCheck check = check_symbols(submission.entry.dir / kObject);
     if (check.outcome != BuildResult::Outcome::kBuilt) {
       result.outcome = check.outcome;
@@ -178,39 +226,7 @@ BuildResult NvccToolchain::build(const BuildRequest& request) {
       return result;
     }
   }
-
-  std::vector<std::string> link = {nvcc_, "-arch=sm_" + arch_};
-  for (const Step* step : {&harness, &entry, &submission}) link.push_back((step->entry.dir / kObject).string());
-  link.insert(link.end(), {"-o", kRunner});
-  link.insert(link.end(), request.libraries.begin(), request.libraries.end());
-  std::string link_log;
-  BuildCache::Entry linked =
-      cache_.get_or_build("runner", fmt::format("{}\n", fmt::join(link, " ")), [&](const std::filesystem::path& dir) {
-        std::vector<std::string> command = link;
-        *(command.end() - 1 - request.libraries.size()) = (dir / kRunner).string();
-        CommandResult run = runner_.run(command, kCompileTimeout);
-        link_log = run.output;
-        save_log(dir, link_log);
-        return judge(run);
-      });
-  if (linked.cached) link_log = load_log(linked.dir);
-  if (linked.transient) {
-    std::filesystem::remove_all(linked.dir);
-    result.outcome = BuildResult::Outcome::kInfraError;
-    result.summary = "the linker could not be run: " + first_error_line(link_log);
-    return result;
-  }
-  if (!linked.succeeded) {
-    // The harness links cleanly with any file that compiles unless the file defines a symbol it owns.
-    result.outcome = BuildResult::Outcome::kCompileError;
-    result.log += link_log;
-    result.summary = "link error: " + first_error_line(link_log);
-    return result;
-  }
-  result.outcome = BuildResult::Outcome::kBuilt;
-  result.runner = linked.dir / kRunner;
-  result.summary = result.cached ? "built (cached)" : "built";
-  return result;
+  return link(request, objects, result);
 }
 
 }  // namespace cudagrade

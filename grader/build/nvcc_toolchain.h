@@ -3,6 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "build/build_cache.h"
 #include "build/command_runner.h"
@@ -35,6 +37,11 @@ class NvccToolchain : public Toolchain {
     std::string summary;
   };
   SymbolCheck check_symbols(const std::filesystem::path& object);
+  // The stages of build(); each returns the finished result when the build stops there.
+  std::optional<BuildResult> build_harness(const Lab& lab, std::vector<Step>& objects);
+  std::optional<BuildResult> check_source(const BuildRequest& request);
+  static std::optional<BuildResult> submission_failure(const Step& submission);
+  BuildResult link(const BuildRequest& request, const std::vector<Step>& objects, BuildResult result);
   std::string version();
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
 

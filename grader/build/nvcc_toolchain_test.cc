@@ -73,8 +73,7 @@ TEST_CASE("an include of a file outside the submission is refused before the com
   Fixture fixture;
   BuildResult result = fixture.build("matmul", fixture.paths.submissions_dir("matmul") / "includes_passwd.cu");
   CHECK(result.outcome == BuildResult::Outcome::kRejected);
-  CHECK(result.summary ==
-        "rejected: matmul.cu line 6: #include \"/etc/passwd\": absolute paths may not be included");
+  CHECK(result.summary == "rejected: matmul.cu line 6: #include \"/etc/passwd\": absolute paths may not be included");
   CHECK(result.log.empty());
 }
 

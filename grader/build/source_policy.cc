@@ -18,7 +18,7 @@ struct LogicalLine {
 
 bool splice_at(const std::string& text, size_t i) {
   return text[i] == '\\' && ((i + 1 < text.size() && text[i + 1] == '\n') ||
-                              (i + 2 < text.size() && text[i + 1] == '\r' && text[i + 2] == '\n'));
+                             (i + 2 < text.size() && text[i + 1] == '\r' && text[i + 2] == '\n'));
 }
 
 std::vector<LogicalLine> logical_lines(const std::string& text) {
@@ -55,8 +55,10 @@ std::vector<LogicalLine> logical_lines(const std::string& text) {
       case State::kLineComment: break;
       case State::kString:
         current.text += c;
-        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') current.text += text[++i];
-        else if (c == quote) state = State::kCode;
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n')
+          current.text += text[++i];
+        else if (c == quote)
+          state = State::kCode;
         break;
       case State::kCode:
         if (text.compare(i, 2, "//") == 0) {

@@ -30,7 +30,7 @@ TEST_CASE("absolute, climbing and computed includes are refused, however they ar
       {"#include \"../../students/ana/matmul.cu\"\n", 1, "climb"},
       {"#include_next \"/etc/passwd\"\n", 1, "absolute paths"},
       {"#define STOLEN \"/etc/passwd\"\n#include STOLEN\n", 2, "through a macro"},
-      {"%:include \"/etc/passwd\"\n", 1, "absolute paths"},              // the digraph for #
+      {"%:include \"/etc/passwd\"\n", 1, "absolute paths"},             // the digraph for #
       {"#/* hidden */include \"/etc/passwd\"\n", 1, "absolute paths"},  // a comment is a space
       {"#inc\\\nlude \"/etc/passwd\"\n", 1, "absolute paths"},          // a line splice
       {"#include \\\n\"/etc/passwd\"\n", 1, "absolute paths"},
