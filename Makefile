@@ -22,7 +22,8 @@ test: build
 	  grep -h '^SKIPPED' Testing/Temporary/LastTest.log || true; exit $$status
 
 # Grades the bundled examples in submissions/ (quick cases) and prints each verdict beside the one the file
-# predicts. Needs a GPU until the CPU simulator lands (issue #3).
+# predicts. Without a GPU only compile errors and rejections can be decided; the rest say they need a GPU
+# until the CPU simulator lands (issue #3).
 demo: build
 	@scripts/grade-examples.sh --cases-dir tests/data/quick
 
