@@ -38,9 +38,10 @@ uint64_t data_offset(const Arena& arena, size_t set, size_t buffer) {
 TEST_CASE("an arena holds inputs as sent, poisoned outputs, garbage scratch and intact guards", "[arena]") {
   TempDir dir(TempDir::Medium::kMemory);
   Workload workload = small_workload();
-  Arena arena(dir.path() / "arena", {workload, workload});
+  const std::vector<Workload> sets = {workload, workload};
+  Arena arena(dir.path() / "arena", sets);
   CHECK(arena.set_count() == 2);
-  CHECK(std::filesystem::file_size(arena.path()) == Arena::bytes_needed({workload, workload}));
+  CHECK(std::filesystem::file_size(arena.path()) == Arena::bytes_needed(sets));
   REQUIRE(arena.collect() == Arena::CollectOutcome::kCollected);
   for (size_t set = 0; set < 2; ++set) {
     CHECK(std::vector<uint32_t>(arena.data(set, 0).begin(), arena.data(set, 0).end()) == workload.buffers[0].words);

@@ -49,7 +49,7 @@ Grader::Grader(const Lab& lab, Backend& backend, ProjectPaths paths, GradeOption
 
 Grader::~Grader() = default;
 
-std::unique_ptr<Arena> Grader::make_arena(const std::vector<Workload>& sets) {
+std::unique_ptr<Arena> Grader::make_arena(std::span<const Workload> sets) {
   const uint64_t bytes = Arena::bytes_needed(sets);
   if (!memory_dir_) memory_dir_ = std::make_unique<TempDir>(TempDir::Medium::kMemory);
   TempDir* dir = memory_dir_.get();
@@ -156,9 +156,9 @@ CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& opti
     result.elapsed_ms = milliseconds_since(started);
     return result;
   }
-  const Workload workload = lab_.make_workload(test_case, 0);
+  Workload workload = lab_.make_workload(test_case, 0);
   {
-    std::unique_ptr<Arena> arena = make_arena({workload});
+    std::unique_ptr<Arena> arena = make_arena(std::span<const Workload>(&workload, 1));
     RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply(judge_failed_reply(reply, test_case.timeout_s, "while running the case"), result);
@@ -169,18 +169,20 @@ CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& opti
   }
   if (result.status == CaseStatus::kPassed) {
     result.points = test_case.points;
-    if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, result);
+    if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, std::move(workload), result);
   }
   result.elapsed_ms = milliseconds_since(started);
   return result;
 }
 
-void Grader::time_case(const TestCase& test_case, CaseResult& result) {
+// first_set is the set the case was checked on: large inputs are generated once, not again for timing.
+void Grader::time_case(const TestCase& test_case, Workload first_set, CaseResult& result) {
   const SpeedRule rule = test_case.speed.value_or(SpeedRule{lab_.default_speed_reference(), 0, 1, 4});
   SpeedResult speed;
   speed.reference = rule.reference;
   std::vector<Workload> sets;
-  for (int set = 0; set < options_.timing.sets; ++set) sets.push_back(lab_.make_workload(test_case, set));
+  sets.push_back(std::move(first_set));
+  for (int set = 1; set < options_.timing.sets; ++set) sets.push_back(lab_.make_workload(test_case, set));
   if (time_student(test_case, sets, result, speed) == TimingOutcome::kCaseDecided) return;
   // The student's process ends before anything trusted is timed, so nothing it left running on the GPU can
   // slow a reference down and flatter the ratio.

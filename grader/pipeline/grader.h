@@ -46,7 +46,7 @@ class Grader {
   Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
   CaseResult grade_case_safely(const TestCase& test_case, const CaseOptions& options);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
-  void time_case(const TestCase& test_case, CaseResult& result);
+  void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,
                              SpeedResult& speed);
@@ -60,7 +60,7 @@ class Grader {
                                      const std::vector<Workload>& sets, std::string& problem);
   std::optional<double> copy_bandwidth(RunnerSlot& trusted);
   // A new arena on tmpfs when it has room to spare (it is memory the runner also needs), else on disk.
-  std::unique_ptr<Arena> make_arena(const std::vector<Workload>& sets);
+  std::unique_ptr<Arena> make_arena(std::span<const Workload> sets);
 
   const Lab& lab_;
   Backend& backend_;

@@ -59,15 +59,16 @@ uint64_t guard_bytes_for(size_t element_count) {
   return round_up(std::clamp<uint64_t>(data_bytes / 4, 64 << 10, 16 << 20), protocol::kRegionAlignment);
 }
 
-uint64_t Arena::bytes_needed(const std::vector<Workload>& sets) {
-  uint64_t bytes = table_bytes(sets.size() * sets.at(0).buffers.size());
+uint64_t Arena::bytes_needed(std::span<const Workload> sets) {
+  if (sets.empty()) throw std::invalid_argument("an arena needs at least one buffer");
+  uint64_t bytes = table_bytes(sets.size() * sets.front().buffers.size());
   for (const Workload& set : sets) {
     for (const HostBuffer& buffer : set.buffers) bytes += region_footprint(buffer.size());
   }
   return bytes;
 }
 
-Arena::Arena(const std::filesystem::path& path, const std::vector<Workload>& sets) : path_(path) {
+Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets) : path_(path) {
   if (sets.empty() || sets[0].buffers.empty()) throw std::invalid_argument("an arena needs at least one buffer");
   set_count_ = sets.size();
   buffer_count_ = sets[0].buffers.size();
@@ -122,7 +123,7 @@ void Arena::remove_file() {
   std::filesystem::remove(path_, ignored);
 }
 
-void Arena::fill(const std::vector<Workload>& sets, char* base) {
+void Arena::fill(std::span<const Workload> sets, char* base) {
   for (size_t set = 0; set < set_count_; ++set) {
     for (size_t index = 0; index < buffer_count_; ++index) {
       const HostBuffer& buffer = sets[set].buffers[index];

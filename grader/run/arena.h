@@ -29,10 +29,12 @@ class Arena {
  public:
   // Creates the file at `path` (which must not exist) holding every set; sets must share one layout.
   // Throws std::system_error when the file system has no room for it.
-  Arena(const std::filesystem::path& path, const std::vector<Workload>& sets);
+  Arena(const std::filesystem::path& path, std::span<const Workload> sets);
+  Arena(const std::filesystem::path& path, const std::vector<Workload>& sets)
+      : Arena(path, std::span<const Workload>(sets)) {}
 
   // The size of the file an arena of these sets needs.
-  static uint64_t bytes_needed(const std::vector<Workload>& sets);
+  static uint64_t bytes_needed(std::span<const Workload> sets);
   ~Arena();
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
@@ -54,7 +56,7 @@ class Arena {
 
  private:
   std::span<const uint32_t> words_at(uint64_t offset, uint64_t bytes) const;
-  void fill(const std::vector<Workload>& sets, char* base);
+  void fill(std::span<const Workload> sets, char* base);
   void remove_file();
 
   std::filesystem::path path_;
