@@ -221,7 +221,7 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
     result.points = 0;
     return TimingOutcome::kCaseDecided;
   }
-  speed.student = timing_from(reply);
+  speed.student = *reply.timing;
   const WorkCount work = lab_.work(test_case);
   speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
   speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
@@ -302,7 +302,7 @@ std::optional<Timing> Grader::time_trusted(const std::string& runner_key, Runner
       return std::nullopt;
     }
   }
-  Timing timing = timing_from(reply);
+  const Timing timing = *reply.timing;
   trusted_timings_[key] = timing;
   return timing;
 }

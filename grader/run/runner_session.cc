@@ -23,11 +23,15 @@ std::map<std::string, std::string> parse_fields(const std::string& text) {
   return fields;
 }
 
+namespace {
+
 Timing timing_from(const RunnerReply& reply) {
   auto number = [&](const char* key) { return std::stod(reply.fields.at(key)); };
   return {std::stoi(reply.fields.at("samples")), number("median_ms"), number("min_ms"), number("max_ms"),
           number("noise")};
 }
+
+}  // namespace
 
 RunnerSession::RunnerSession(const std::filesystem::path& runner) {
   SubprocessOptions options;
@@ -142,7 +146,7 @@ RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock:
                                               deadline));
   if (reply.outcome == RunnerReply::Outcome::kOk) {
     try {
-      timing_from(reply);
+      reply.timing = timing_from(reply);
     } catch (const std::exception&) {
       finished_ = true;
       reply.outcome = RunnerReply::Outcome::kHarnessError;

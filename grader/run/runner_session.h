@@ -45,6 +45,7 @@ struct RunnerReply {
   } outcome = Outcome::kOk;
   std::string detail;                         // the error, or how the process ended
   std::map<std::string, std::string> fields;  // key=value pairs of an "ok" line
+  std::optional<Timing> timing;               // parsed from the fields of a "time" reply
   std::string output;                         // what the runner printed while handling this request
 };
 
@@ -74,6 +75,5 @@ class RunnerSession {
 
 // "key=value key=value name=rest of line" -> map; a "name" field takes the rest of the line.
 std::map<std::string, std::string> parse_fields(const std::string& text);
-Timing timing_from(const RunnerReply& reply);
 
 }  // namespace cudagrade
