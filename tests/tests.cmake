@@ -35,6 +35,8 @@ add_executable(cudagrade_tests
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
   grader/score/scoring_test.cc
+  grader/sim/rewriter_test.cc
+  grader/sim/sim_toolchain_test.cc
   grader/testcases/loader_test.cc
 )
 target_include_directories(cudagrade_tests PRIVATE tests)

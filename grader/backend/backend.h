@@ -23,6 +23,8 @@ class Backend {
   virtual Toolchain& toolchain() = 0;
   // Whether timings on this backend mean anything (not on a simulator).
   virtual bool can_time() const = 0;
+  // Whether it simulates the GPU on the CPU: performance cases are skipped and large cases sized down.
+  virtual bool simulated() const { return false; }
 };
 
 }  // namespace cudagrade

@@ -1,6 +1,7 @@
 #include "backend/registry.h"
 
 #include "backend/gpu_backend.h"
+#include "backend/sim_backend.h"
 
 namespace cudagrade {
 
@@ -11,13 +12,14 @@ std::vector<std::string> backend_names() {
 BackendChoice choose_backend(const std::string& name, const ProjectPaths& paths, CommandRunner& runner) {
   BackendChoice choice;
   if (name == "sim") {
-    choice.note = "the CPU simulator backend is not part of this build yet (issue #3); use --backend gpu";
+    choice.backend = std::make_unique<SimBackend>(paths, runner);
     return choice;
   }
   GpuProbe probe = probe_gpu();
   if (name == "auto" && !probe.usable) {
-    choice.note = "auto: no usable GPU (" + probe.reason +
-                  ") and no CPU simulator in this build yet (issue #3); building with nvcc only";
+    choice.note = "auto: no usable GPU (" + probe.reason + "); checking correctness in the CPU simulator";
+    choice.backend = std::make_unique<SimBackend>(paths, runner);
+    return choice;
   }
   choice.backend = std::make_unique<GpuBackend>(paths, runner, std::move(probe));
   return choice;

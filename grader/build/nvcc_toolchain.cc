@@ -2,231 +2,53 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <fstream>
-#include <sstream>
-
-#include "build/source_policy.h"
-#include "build/symbol_policy.h"
+#include "core/files.h"
 #include "labs/lab.h"
 
 namespace cudagrade {
-namespace {
-
-constexpr const char* kObject = "object.o";
-constexpr const char* kRunner = "runner";
-constexpr const char* kLog = "log.txt";
-
-void save_log(const std::filesystem::path& dir, const std::string& log) {
-  std::ofstream(dir / kLog) << log;
-}
-
-std::string load_log(const std::filesystem::path& dir) {
-  std::error_code error;
-  return std::filesystem::exists(dir / kLog, error) ? read_file(dir / kLog) : std::string();
-}
-
-// Only a compiler that ran and said no has judged the file. One killed by a signal (the OOM killer, say),
-// timed out or never started has not, and that must not be cached as the student's compile error.
-BuildCache::MakeOutcome judge(const CommandResult& result) {
-  if (result.outcome == CommandResult::Outcome::kSucceeded) return BuildCache::MakeOutcome::kSucceeded;
-  if (result.outcome == CommandResult::Outcome::kFailed && result.status.kind == ExitStatus::Kind::kExited) {
-    return BuildCache::MakeOutcome::kFailed;
-  }
-  return BuildCache::MakeOutcome::kNotJudged;
-}
-
-}  // namespace
-
-std::string first_error_line(const std::string& log) {
-  std::istringstream lines(log);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.find("error") != std::string::npos) return line;
-  }
-  return log.substr(0, log.find('\n'));
-}
 
 NvccToolchain::NvccToolchain(ProjectPaths paths, CommandRunner& runner, std::string arch, std::string nvcc)
-    : paths_(std::move(paths)),
-      runner_(runner),
-      arch_(std::move(arch)),
-      nvcc_(std::move(nvcc)),
-      cache_(paths_.cache / "nvcc") {}
+    : CachedToolchain(std::move(paths), runner, "nvcc"), arch_(std::move(arch)), nvcc_(std::move(nvcc)) {}
 
 std::string NvccToolchain::describe() const {
   return fmt::format("nvcc, sm_{}", arch_);
 }
 
-// The contents of every header in the include folders, so that an edit to the protocol, the harness's entry
-// declaration or a lab's interface rebuilds what depends on it.
-std::string NvccToolchain::headers_fingerprint(const std::vector<std::string>& include_dirs) {
-  std::string fingerprint;
-  for (const std::string& dir : include_dirs) {
-    std::vector<std::filesystem::path> headers;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
-      const auto extension = entry.path().extension();
-      if (entry.is_regular_file() && (extension == ".h" || extension == ".cuh")) headers.push_back(entry.path());
-    }
-    std::sort(headers.begin(), headers.end());
-    for (const auto& header : headers)
-      fingerprint += fmt::format("{:016x} {}\n", fnv1a(read_file(header)), header.string());
-  }
-  return fingerprint;
-}
-
-std::string NvccToolchain::version() {
-  if (version_.empty()) {
-    CommandResult result = runner_.run({nvcc_, "--version"}, std::chrono::seconds(30));
-    version_ = result.outcome == CommandResult::Outcome::kSucceeded ? result.output : std::string();
-  }
-  return version_;
-}
-
-NvccToolchain::Step NvccToolchain::compile(const std::string& label, const std::filesystem::path& source,
-                                           const std::string& staged_name,
-                                           const std::vector<std::string>& include_dirs) {
-  std::vector<std::string> command = {nvcc_, "-std=c++17", "-O3", "-arch=sm_" + arch_, "-lineinfo"};
-  for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
-  command.insert(command.end(), {"-c", staged_name, "-o", kObject});
-  const std::string contents = read_file(source);
-  const std::string inputs =
-      fmt::format("{}\n{}\n{}\n{}\n", version(), fmt::join(command, " "), headers_fingerprint(include_dirs), contents);
-
-  std::string log;
-  bool timed_out = false;
-  BuildCache::Entry entry = cache_.get_or_build(label, inputs, [&](const std::filesystem::path& dir) {
-    std::ofstream(dir / staged_name, std::ios::binary) << contents;
-    std::vector<std::string> in_dir = command;
-    // nvcc runs in the entry's folder, so messages name the file as the student does: "matmul.cu(12)".
-    in_dir[in_dir.size() - 3] = (dir / staged_name).string();
-    in_dir.back() = (dir / kObject).string();
-    CommandResult result = runner_.run(in_dir, kCompileTimeout);
-    log = result.output;
-    const std::string prefix = dir.string() + "/";
-    for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
-    save_log(dir, log);
-    if (result.outcome == CommandResult::Outcome::kTimedOut) {
-      timed_out = true;
-      log = fmt::format("nvcc did not finish within {} s and was stopped\n", kCompileTimeout.count()) + log;
-    }
-    return judge(result);
-  });
-  if (entry.cached) log = load_log(entry.dir);
-  return {entry, log, timed_out};
-}
-
-// Before anything runs, the object's symbol table is held against the policy: a call to cuBLAS or system()
-// is refused by name, however the file spells it.
-NvccToolchain::SymbolCheck NvccToolchain::check_symbols(const std::filesystem::path& object) {
-  CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
-  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError,
-            "could not list the object's symbols with nm: " + first_error_line(listed.output)};
-  }
-  SymbolVerdict verdict = judge_symbols(parse_nm_posix(listed.output));
-  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
-  return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
-}
-
-// The harness's two objects (the runner's main and the lab's entry), shared by every submission of a lab.
-std::optional<BuildResult> NvccToolchain::build_harness(const Lab& lab, std::vector<Step>& objects) {
-  const std::string grader = paths_.grader_dir().string();
-  objects.push_back(compile("harness", paths_.grader_dir() / "runner" / "runner_main.cu", "runner_main.cu", {grader}));
-  objects.push_back(compile("entry-" + lab.name(), paths_.grader_dir() / "labs" / lab.name() / "entry.cu", "entry.cu",
-                            {grader, paths_.skeleton_dir(lab.name()).string()}));
-  for (const Step& step : objects) {
-    if (step.entry.succeeded) continue;
-    if (step.entry.transient) std::filesystem::remove_all(step.entry.dir);
-    BuildResult result;
-    result.outcome = BuildResult::Outcome::kInfraError;
-    result.log = step.log;
-    result.summary = "the grader's own harness did not build: " + first_error_line(step.log);
-    return result;
-  }
-  return std::nullopt;
-}
-
-// Before the compiler reads anything the file includes: it would quote another file back in its errors.
-std::optional<BuildResult> NvccToolchain::check_source(const BuildRequest& request) {
-  const SourceVerdict verdict = judge_source(read_file(request.source));
-  if (verdict.outcome == SourceVerdict::Outcome::kAllowed) return std::nullopt;
-  BuildResult result;
-  result.outcome = BuildResult::Outcome::kRejected;
-  result.summary = fmt::format("rejected: {} line {}: #include {}: {}", request.lab->submission_file(), verdict.line,
-                               verdict.include, verdict.reason);
-  return result;
-}
-
-std::optional<BuildResult> NvccToolchain::submission_failure(const Step& submission) {
-  if (submission.entry.succeeded) return std::nullopt;
-  if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
-  // A compile that never ends (a template bomb, say) is the file's doing; a compiler that could not run is not.
-  const bool judged = !submission.entry.transient || submission.timed_out;
-  BuildResult result;
-  result.log = submission.log;
-  result.outcome = judged ? BuildResult::Outcome::kCompileError : BuildResult::Outcome::kInfraError;
-  result.summary = judged ? "compile error: " + first_error_line(submission.log)
-                          : "the compiler could not be run: " + first_error_line(submission.log);
-  return result;
-}
-
-BuildResult NvccToolchain::link(const BuildRequest& request, const std::vector<Step>& objects, BuildResult result) {
-  std::vector<std::string> command = {nvcc_, "-arch=sm_" + arch_};
-  for (const Step& step : objects) command.push_back((step.entry.dir / kObject).string());
-  command.insert(command.end(), {"-o", kRunner});
-  command.insert(command.end(), request.libraries.begin(), request.libraries.end());
-  std::string log;
-  BuildCache::Entry linked = cache_.get_or_build(
-      "runner", fmt::format("{}\n", fmt::join(command, " ")), [&](const std::filesystem::path& dir) {
-        std::vector<std::string> in_dir = command;
-        *(in_dir.end() - 1 - request.libraries.size()) = (dir / kRunner).string();
-        CommandResult run = runner_.run(in_dir, kCompileTimeout);
-        log = run.output;
-        save_log(dir, log);
-        return judge(run);
-      });
-  if (linked.cached) log = load_log(linked.dir);
-  if (linked.transient) {
-    std::filesystem::remove_all(linked.dir);
-    result.outcome = BuildResult::Outcome::kInfraError;
-    result.summary = "the linker could not be run: " + first_error_line(log);
-  } else if (!linked.succeeded) {
-    // The harness links cleanly with any file that compiles unless the file defines a symbol it owns.
-    result.outcome = BuildResult::Outcome::kCompileError;
-    result.log += log;
-    result.summary = "link error: " + first_error_line(log);
-  } else {
-    result.outcome = BuildResult::Outcome::kBuilt;
-    result.runner = linked.dir / kRunner;
-    result.summary = result.cached ? "built (cached)" : "built";
-  }
-  return result;
+std::vector<std::string> NvccToolchain::compiler() const {
+  return {nvcc_, "-std=c++17", "-O3", "-arch=sm_" + arch_, "-lineinfo"};
 }
 
 BuildResult NvccToolchain::build(const BuildRequest& request) {
+  const Lab& lab = *request.lab;
+  const std::string grader = paths_.grader_dir().string();
+  const std::string skeleton = paths_.skeleton_dir(lab.name()).string();
   std::vector<Step> objects;
-  if (auto failure = build_harness(*request.lab, objects)) return *failure;
+  // The harness's two objects (the runner's main and the lab's entry), shared by every submission of a lab.
+  objects.push_back(compile("harness", read_file(paths_.grader_dir() / "runner" / "runner_main.cu"), "runner_main.cu",
+                            compiler(), {grader}));
+  objects.push_back(compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
+                            "entry.cu", compiler(), {grader, skeleton}));
+  if (auto failure = harness_failure(objects)) return *failure;
+
   const bool student = request.provenance == BuildRequest::Provenance::kStudent;
   if (student) {
     if (auto refused = check_source(request)) return *refused;
   }
-  objects.push_back(compile("submission", request.source, request.lab->submission_file(),
-                            {paths_.skeleton_dir(request.lab->name()).string()}));
+  objects.push_back(compile("submission", read_file(request.source), lab.submission_file(), compiler(), {skeleton}));
   const Step& submission = objects.back();
   if (auto failure = submission_failure(submission)) return *failure;
   BuildResult result;
   result.log = submission.log;
   result.cached = submission.entry.cached;
   if (student) {
-    const SymbolCheck check = check_symbols(submission.entry.dir / kObject);
+    const SymbolCheck check = check_symbols(object_of(submission));
     if (check.outcome != BuildResult::Outcome::kBuilt) {
       result.outcome = check.outcome;
       result.summary = check.summary;
       return result;
     }
   }
-  return link(request, objects, result);
+  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, result);
 }
 
 }  // namespace cudagrade

@@ -111,6 +111,13 @@ std::optional<std::string> refusal(std::string_view target) {
   const std::string_view path = target.substr(1, end == std::string_view::npos ? std::string_view::npos : end - 1);
   if (!path.empty() && path.front() == '/') return std::string("absolute paths may not be included");
   if (path.find("..") != std::string_view::npos) return std::string("paths that climb with \"..\" may not be included");
+  // Libraries that would do the lab's work are refused at the include, on every backend alike (the symbol
+  // check catches any call that reaches them another way).
+  for (std::string_view library : {"cublas", "cudnn", "cub/", "thrust/", "cutlass/", "cufft", "cusparse", "cusolver"}) {
+    if (path.substr(0, library.size()) == library) {
+      return "a library that would do the lab's work (" + std::string(library) + "); write the kernel yourself";
+    }
+  }
   return std::nullopt;
 }
 

@@ -50,5 +50,16 @@ TEST_CASE("absolute, climbing and computed includes are refused, however they ar
   }
 }
 
+TEST_CASE("the headers of libraries that would do the lab's work are refused", "[source]") {
+  for (const char* include : {"<cublas_v2.h>", "<cub/cub.cuh>", "<thrust/reduce.h>", "\"cudnn.h\""}) {
+    SourceVerdict verdict = judge_source(std::string("#include \"matmul.cuh\"\n#include ") + include + "\n");
+    INFO(include);
+    CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+    CHECK(verdict.line == 2);
+    CHECK_THAT(verdict.reason, Catch::Contains("write the kernel yourself"));
+  }
+  CHECK(judge_source("#include <cuda_runtime.h>\n#include <cstdio>\n").outcome == SourceVerdict::Outcome::kAllowed);
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -130,7 +130,7 @@ ObjectSymbols parse_nm_posix(const std::string& output) {
   return symbols;
 }
 
-SymbolVerdict judge_symbols(const ObjectSymbols& symbols) {
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed_prefixes) {
   for (const std::string& symbol : symbols.defined) {
     if (std::find(std::begin(kHarnessSymbols), std::end(kHarnessSymbols), symbol) != std::end(kHarnessSymbols)) {
       return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines " + symbol + ", which the harness owns"};
@@ -140,7 +140,9 @@ SymbolVerdict judge_symbols(const ObjectSymbols& symbols) {
     }
   }
   for (const std::string& symbol : symbols.undefined) {
-    if (!allowed_call(symbol)) return {SymbolVerdict::Outcome::kRejected, symbol, refusal_reason(symbol)};
+    const bool extra = std::any_of(extra_allowed_prefixes.begin(), extra_allowed_prefixes.end(),
+                                   [&](const std::string& prefix) { return starts_with(symbol, prefix); });
+    if (!extra && !allowed_call(symbol)) return {SymbolVerdict::Outcome::kRejected, symbol, refusal_reason(symbol)};
   }
   return {};
 }

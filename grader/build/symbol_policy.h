@@ -26,6 +26,8 @@ struct SymbolVerdict {
   std::string reason;  // for the student: what the rule is and why
 };
 
-SymbolVerdict judge_symbols(const ObjectSymbols& symbols);
+// extra_allowed_prefixes: what a toolchain's own instrumentation and runtime add (the simulator's cusim::
+// functions and -fsanitize=thread hooks), beyond what any submission may call.
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed_prefixes = {});
 
 }  // namespace cudagrade

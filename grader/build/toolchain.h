@@ -1,5 +1,6 @@
 // Turns one .cu file (a student's, a reference, a baseline) into a runner executable for a lab. The GPU
-// backend builds with nvcc; the CPU simulator will build the same file with a host compiler.
+// backend builds with nvcc; the CPU simulator builds the same file with a host compiler
+// (sim/sim_toolchain.h).
 #pragma once
 
 #include <filesystem>
@@ -22,7 +23,7 @@ struct BuildRequest {
 };
 
 struct BuildResult {
-  enum class Outcome { kBuilt, kCompileError, kRejected, kInfraError } outcome = Outcome::kInfraError;
+  enum class Outcome { kBuilt, kCompileError, kRejected, kUnsupported, kInfraError } outcome = Outcome::kInfraError;
   std::filesystem::path runner;
   std::string log;      // the compiler's own words
   std::string summary;  // one line for the report

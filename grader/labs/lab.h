@@ -44,6 +44,9 @@ class Lab {
   virtual std::vector<std::string> size_fields() const = 0;
   // Why a size is not gradable by this lab, or nullopt when it is.
   virtual std::optional<std::string> size_problem(const std::vector<int64_t>& size) const = 0;
+  // The size the CPU simulator runs instead, when `size` would take it too long: smaller, with the same
+  // remainders, so a non-multiple case stays non-multiple. The default runs every size as it is.
+  virtual std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const { return size; }
   virtual std::vector<Distribution> distributions() const = 0;
   virtual Tolerance default_tolerance(Distribution distribution) const = 0;
   // The reference a speed rule compares with when the YAML names none.

@@ -44,6 +44,10 @@ CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, cons
       outcome.status = CaseStatus::kCrashed;
       outcome.message = fmt::format("CUDA error {}: {}", phase, reply.detail);
       break;
+    case RunnerReply::Outcome::kVerdict:
+      outcome.status = case_status_from_string(reply.verdict).value_or(CaseStatus::kCrashed);
+      outcome.message = reply.detail;
+      break;
     case RunnerReply::Outcome::kCrashed:
       outcome.status = CaseStatus::kCrashed;
       outcome.message = fmt::format("the program died {}: {}", phase, reply.detail);

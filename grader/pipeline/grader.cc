@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "pipeline/case_judge.h"
+#include "report/report_text.h"
 #include "score/scoring.h"
 
 namespace cudagrade {
@@ -87,6 +88,8 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     everyone = CheckOutcome{CaseStatus::kCompileError, build.summary, ""};
   } else if (build.outcome == BuildResult::Outcome::kRejected) {
     everyone = CheckOutcome{CaseStatus::kRejected, build.summary, ""};
+  } else if (build.outcome == BuildResult::Outcome::kUnsupported) {
+    everyone = CheckOutcome{CaseStatus::kUnsupported, build.summary, ""};
   } else if (build.outcome == BuildResult::Outcome::kInfraError) {
     everyone = CheckOutcome{CaseStatus::kInfraError, build.summary, ""};
   } else if (!availability.usable) {
@@ -146,9 +149,16 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
   }
 }
 
-CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& options) {
+CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& options) {
   const auto started = Clock::now();
-  CaseResult result = blank_result(test_case);
+  CaseResult result = blank_result(listed_case);
+  if (backend_.simulated() && listed_case.kind == CaseKind::kPerformance) {
+    result.status = CaseStatus::kSkipped;
+    result.message = "performance case: speed is measured on a GPU only (--backend gpu)";
+    return result;
+  }
+  TestCase test_case = listed_case;
+  if (backend_.simulated()) test_case.size = lab_.simulator_size(listed_case.size);
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
@@ -166,6 +176,10 @@ CaseResult Grader::grade_case(const TestCase& test_case, const CaseOptions& opti
       apply(judge_set(lab_, test_case, workload, *arena, 0), result);
       if (options.dump_dir) lab_.dump(workload, arena->returned(0), *options.dump_dir);
     }
+  }
+  if (test_case.size != listed_case.size) {
+    result.message += fmt::format("{}run at {} in the simulator instead of {}", result.message.empty() ? "" : "; ",
+                                  size_text(test_case.size), size_text(listed_case.size));
   }
   if (result.status == CaseStatus::kPassed) {
     result.points = test_case.points;

@@ -86,6 +86,16 @@ RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& 
   if (answer == "error" && rest.rfind("cuda ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kCudaError;
     reply.detail = rest.substr(5);
+  } else if (answer == "error" && rest.rfind("verdict ", 0) == 0) {
+    // A verdict can only fail a case: a line that claims anything else was not the simulator's.
+    std::istringstream verdict_words(rest.substr(8));
+    verdict_words >> reply.verdict;
+    if (reply.verdict != "race" && reply.verdict != "unsupported" && reply.verdict != "crashed" &&
+        reply.verdict != "timeout") {
+      return tampered(reply, line);
+    }
+    reply.outcome = RunnerReply::Outcome::kVerdict;
+    std::getline(verdict_words >> std::ws, reply.detail);
   } else if (answer == "error" && rest.rfind("harness ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kHarnessError;
     reply.detail = rest.substr(8);

@@ -42,7 +42,9 @@ struct RunnerReply {
     kCrashed,       // the runner died without answering
     kTimedOut,      // no answer before the deadline; the process group was killed
     kHarnessError,  // the runner rejected the request: a grader bug
+    kVerdict,       // the simulator judged the run itself (a race, a divergent barrier) and exited
   } outcome = Outcome::kOk;
+  std::string verdict;                        // for kVerdict: race, unsupported, crashed or timeout
   std::string detail;                         // the error, or how the process ended
   std::map<std::string, std::string> fields;  // key=value pairs of an "ok" line
   std::optional<Timing> timing;               // parsed from the fields of a "time" reply

@@ -90,6 +90,24 @@ std::string describe(const Mismatch& mismatch) {
 
 }  // namespace
 
+// About a tenth of a second in the simulator, whose race checker shadows every shared-memory access.
+constexpr double kSimulatorMultiplyAdds = 1 << 22;
+
+// Scales every side by the same factor, keeping its remainder modulo 16 (a common tile width) so a shape
+// that is not a multiple of the tile stays one, and every side at least its remainder (or 1).
+std::vector<int64_t> MatmulLab::simulator_size(const std::vector<int64_t>& size) const {
+  const Shape shape = shape_of(size);
+  const double work = static_cast<double>(shape.m) * shape.k * shape.n;
+  if (work <= kSimulatorMultiplyAdds) return size;
+  const double scale = std::cbrt(kSimulatorMultiplyAdds / work);
+  std::vector<int64_t> smaller;
+  for (int64_t side : size) {
+    const int64_t scaled = static_cast<int64_t>(static_cast<double>(side) * scale) / 16 * 16 + side % 16;
+    smaller.push_back(std::max<int64_t>(std::min(scaled, side), std::max<int64_t>(side % 16, 1)));
+  }
+  return smaller;
+}
+
 std::optional<std::string> MatmulLab::size_problem(const std::vector<int64_t>& size) const {
   const Shape shape = shape_of(size);
   constexpr int64_t kLargestIndexable = (int64_t{1} << 31) - 1;  // the interface passes sizes as int

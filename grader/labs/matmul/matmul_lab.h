@@ -12,6 +12,7 @@ class MatmulLab : public Lab {
   std::string submission_file() const override { return "matmul.cu"; }
   std::vector<std::string> size_fields() const override { return {"M", "K", "N"}; }
   std::optional<std::string> size_problem(const std::vector<int64_t>& size) const override;
+  std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const override;
   std::vector<Distribution> distributions() const override;
   Tolerance default_tolerance(Distribution distribution) const override;
   std::string default_speed_reference() const override { return "tiled_boundary"; }

@@ -35,6 +35,16 @@ int32_t wrapped_sum(std::span<const uint32_t> words) {
   return static_cast<int32_t>(sum);
 }
 
+// About a tenth of a second in the simulator.
+constexpr int64_t kSimulatorElements = int64_t{1} << 20;
+
+// Keeps the remainder modulo 2048 (blocks of up to 1024 threads taking two elements each), so a size that is
+// not a multiple of the block stays one.
+std::vector<int64_t> ReductionLab::simulator_size(const std::vector<int64_t>& size) const {
+  if (size[0] <= kSimulatorElements) return size;
+  return {kSimulatorElements - 2048 + size[0] % 2048};
+}
+
 std::optional<std::string> ReductionLab::size_problem(const std::vector<int64_t>& size) const {
   if (size[0] > (int64_t{1} << 31) - 1) return std::string("n must fit in an int (below 2^31)");
   return std::nullopt;

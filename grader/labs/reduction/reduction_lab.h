@@ -12,6 +12,7 @@ class ReductionLab : public Lab {
   std::string submission_file() const override { return "reduction.cu"; }
   std::vector<std::string> size_fields() const override { return {"n"}; }
   std::optional<std::string> size_problem(const std::vector<int64_t>& size) const override;
+  std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const override;
   std::vector<Distribution> distributions() const override { return {Distribution::kSmallIntegers}; }
   Tolerance default_tolerance(Distribution) const override { return {0, 0}; }
   std::string default_speed_reference() const override { return "reduce3"; }

@@ -1,0 +1,257 @@
+// The CUDA runtime API a lab uses, on the CPU. Device memory is host memory: every cudaMalloc gets its own
+// mapping that ends at an inaccessible page, so running off the end of a buffer faults as an illegal address
+// does on a GPU, and its first bytes start as a fixed garbage pattern, as uninitialised device memory would.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <map>
+
+#include "cusim.h"
+#include "cusim/runtime/fatal.h"
+#include "cusim/runtime/scheduler.h"
+#include "cusim/runtime/shared_memory.h"
+
+namespace cusim {
+namespace {
+
+constexpr size_t kPage = 4096;
+constexpr size_t kAlignment = 256;
+constexpr unsigned char kDeviceGarbage = 0xCD;
+constexpr size_t kDeviceMemoryBytes = size_t{16} << 30;  // what the simulated device reports and allows
+
+struct Mapping {
+  void* base;
+  size_t bytes;
+  size_t requested;
+};
+
+std::map<void*, Mapping> g_allocations;
+size_t g_allocated_bytes = 0;
+cudaError_t g_last_error = cudaSuccess;
+size_t g_dynamic_shared_limit = kDefaultDynamicShared;
+
+cudaError_t record(cudaError_t error) {
+  if (error != cudaSuccess) g_last_error = error;
+  return error;
+}
+
+size_t round_up(size_t value, size_t unit) { return (value + unit - 1) / unit * unit; }
+
+cudaError_t launch_error(const LaunchConfig& config) {
+  const dim3& b = config.block;
+  const dim3& g = config.grid;
+  const unsigned long long threads = 1ULL * b.x * b.y * b.z;
+  if (threads == 0 || g.x == 0 || g.y == 0 || g.z == 0) return cudaErrorInvalidConfiguration;
+  if (b.x > 1024 || b.y > 1024 || b.z > 64 || threads > 1024) return cudaErrorInvalidConfiguration;
+  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return cudaErrorInvalidConfiguration;
+  if (config.dynamic_shared_bytes > g_dynamic_shared_limit) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+}  // namespace
+
+void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody body, void* closure) {
+  if (scheduler().inside_kernel()) unsupported("a kernel launch inside a kernel (dynamic parallelism)", 0);
+  if (cudaError_t error = launch_error(config); error != cudaSuccess) {
+    record(error);
+    return;
+  }
+  for (unsigned z = 0; z < config.grid.z; ++z) {
+    for (unsigned y = 0; y < config.grid.y; ++y) {
+      for (unsigned x = 0; x < config.grid.x; ++x) {
+        scheduler().run_block(config, uint3{x, y, z}, kernel_name, body, closure);
+      }
+    }
+  }
+}
+
+void unsupported(const char* construct, int line) {
+  std::string where = line > 0 ? " (line " + std::to_string(line) + ")" : "";
+  fail("unsupported", std::string(construct) + where +
+                          " cannot run in the CPU simulator; grade this file on a GPU (--backend gpu)");
+}
+
+}  // namespace cusim
+
+using cusim::record;
+
+extern "C" {
+
+cudaError_t cudaMalloc(void** pointer, size_t bytes) {
+  if (pointer == nullptr) return record(cudaErrorInvalidValue);
+  *pointer = nullptr;
+  const size_t usable = cusim::round_up(bytes == 0 ? 1 : bytes, cusim::kPage);
+  if (cusim::g_allocated_bytes + usable > cusim::kDeviceMemoryBytes) return record(cudaErrorMemoryAllocation);
+  void* base = mmap(nullptr, usable + cusim::kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                    -1, 0);
+  if (base == MAP_FAILED) return record(cudaErrorMemoryAllocation);
+  mprotect(static_cast<char*>(base) + usable, cusim::kPage, PROT_NONE);
+  // The buffer ends as close to the guard page as CUDA's alignment allows.
+  char* start = static_cast<char*>(base) + usable - cusim::round_up(bytes == 0 ? 1 : bytes, cusim::kAlignment);
+  std::memset(start, cusim::kDeviceGarbage, std::min<size_t>(bytes, size_t{1} << 20));
+  cusim::g_allocations[start] = {base, usable + cusim::kPage, bytes};
+  cusim::g_allocated_bytes += usable;
+  *pointer = start;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFree(void* pointer) {
+  if (pointer == nullptr) return cudaSuccess;
+  auto found = cusim::g_allocations.find(pointer);
+  if (found == cusim::g_allocations.end()) return record(cudaErrorInvalidDevicePointer);
+  munmap(found->second.base, found->second.bytes);
+  cusim::g_allocated_bytes -= found->second.bytes - cusim::kPage;
+  cusim::g_allocations.erase(found);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
+  if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
+  if (bytes > 0) std::memmove(destination, source, bytes);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
+  return cudaMemcpy(destination, source, bytes, kind);
+}
+
+cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
+                         size_t width, size_t height, cudaMemcpyKind kind) {
+  if (width > destination_pitch || width > source_pitch) return record(cudaErrorInvalidValue);
+  for (size_t row = 0; row < height; ++row) {
+    cudaError_t error = cudaMemcpy(static_cast<char*>(destination) + row * destination_pitch,
+                                   static_cast<const char*>(source) + row * source_pitch, width, kind);
+    if (error != cudaSuccess) return error;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
+                              size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t) {
+  return cudaMemcpy2D(destination, destination_pitch, source, source_pitch, width, height, kind);
+}
+
+cudaError_t cudaMemset(void* pointer, int value, size_t bytes) {
+  if (bytes > 0 && pointer == nullptr) return record(cudaErrorInvalidValue);
+  if (bytes > 0) std::memset(pointer, value, bytes);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t) {
+  return cudaMemset(pointer, value, bytes);
+}
+
+cudaError_t cudaGetLastError(void) {
+  cudaError_t error = cusim::g_last_error;
+  cusim::g_last_error = cudaSuccess;
+  return error;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return cusim::g_last_error; }
+
+const char* cudaGetErrorName(cudaError_t error) {
+  switch (error) {
+    case cudaSuccess: return "cudaSuccess";
+    case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
+    case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
+    case cudaErrorInitializationError: return "cudaErrorInitializationError";
+    case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+    case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
+    case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
+    case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
+    case cudaErrorNoDevice: return "cudaErrorNoDevice";
+    case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+    case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
+    case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
+    case cudaErrorAssert: return "cudaErrorAssert";
+    case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
+    case cudaErrorNotSupported: return "cudaErrorNotSupported";
+    case cudaErrorUnknown: return "cudaErrorUnknown";
+  }
+  return "cudaErrorUnknown";
+}
+
+const char* cudaGetErrorString(cudaError_t error) {
+  switch (error) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidDevicePointer: return "invalid device pointer";
+    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
+    case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+    default: return cudaGetErrorName(error);
+  }
+}
+
+cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
+
+cudaError_t cudaGetDevice(int* device) {
+  if (device == nullptr) return record(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceCount(int* count) {
+  if (count == nullptr) return record(cudaErrorInvalidValue);
+  *count = 1;
+  return cudaSuccess;
+}
+
+// The simulated device describes itself as a Hopper-class part, so launch arithmetic that reads the SM count
+// or shared-memory size picks the same configuration as on the course's GPUs.
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
+  if (properties == nullptr || device != 0) return record(cudaErrorInvalidValue);
+  *properties = cudaDeviceProp{};
+  std::strncpy(properties->name, "cudagrade CPU simulator", sizeof properties->name - 1);
+  properties->totalGlobalMem = cusim::kDeviceMemoryBytes;
+  properties->sharedMemPerBlock = cusim::kDefaultDynamicShared;
+  properties->sharedMemPerBlockOptin = cusim::kMaxDynamicShared;
+  properties->regsPerBlock = 65536;
+  properties->warpSize = 32;
+  properties->maxThreadsPerBlock = 1024;
+  properties->maxThreadsDim[0] = 1024;
+  properties->maxThreadsDim[1] = 1024;
+  properties->maxThreadsDim[2] = 64;
+  properties->maxGridSize[0] = 2147483647;
+  properties->maxGridSize[1] = 65535;
+  properties->maxGridSize[2] = 65535;
+  properties->major = 9;
+  properties->minor = 0;
+  properties->multiProcessorCount = 132;
+  properties->l2CacheSize = 50 * 1024 * 1024;
+  properties->maxThreadsPerMultiProcessor = 2048;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device) {
+  cudaDeviceProp properties;
+  if (value == nullptr) return record(cudaErrorInvalidValue);
+  if (cudaError_t error = cudaGetDeviceProperties(&properties, device); error != cudaSuccess) return error;
+  switch (attribute) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = properties.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(properties.sharedMemPerBlock); break;
+    case cudaDevAttrWarpSize: *value = 32; break;
+    case cudaDevAttrMultiProcessorCount: *value = properties.multiProcessorCount; break;
+    case cudaDevAttrL2CacheSize: *value = properties.l2CacheSize; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = properties.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = properties.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = properties.minor; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(properties.sharedMemPerBlockOptin); break;
+    default: return record(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+// Approximation: the opt-in is remembered for every kernel, not only the one named.
+cudaError_t cudaFuncSetAttribute(const void*, cudaFuncAttribute attribute, int value) {
+  if (attribute == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+    if (value < 0 || static_cast<size_t>(value) > cusim::kMaxDynamicShared) return record(cudaErrorInvalidValue);
+    cusim::g_dynamic_shared_limit = std::max(cusim::g_dynamic_shared_limit, static_cast<size_t>(value));
+  }
+  return cudaSuccess;
+}
+
+}  // extern "C"

@@ -1,0 +1,268 @@
+#include "cusim/runtime/race_checker.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cusim/runtime/fatal.h"
+#include "cusim/runtime/scheduler.h"
+#include "cusim/runtime/shared_memory.h"
+#include "cusim/runtime/symbolize.h"
+
+namespace cusim::race {
+namespace {
+
+struct Access {
+  int slot = -1;
+  uint64_t phase = 0;       // block serial number and barrier count: equal phases are unordered
+  uint32_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp
+  uint8_t bytes = 0;        // which bytes of the word
+  uintptr_t pc = 0;
+};
+
+struct ShadowWord {
+  Access write;
+  Access first_read;
+  Access other_read;  // a reader other than first_read, in the same phase
+};
+
+struct Region {
+  uintptr_t begin, end;
+  std::vector<ShadowWord> shadow;
+};
+
+std::vector<Region> g_regions;  // sorted by address
+uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
+uint64_t g_phase = 0;
+std::vector<uint32_t> g_warp_phases(32, 0);
+
+bool ordered(const Access& earlier, int slot, uint32_t warp_phase) {
+  if (earlier.slot < 0 || earlier.phase != g_phase) return true;
+  if (earlier.slot == slot) return true;
+  return earlier.slot / 32 == slot / 32 && earlier.warp_phase != warp_phase;
+}
+
+// One conflict, kept until it is reported.
+struct Race {
+  const char* kind;
+  Access earlier;
+  bool earlier_writes;
+  uintptr_t address;
+  int slot;
+  bool now_writes;
+  uintptr_t pc;
+};
+
+// A conflict inside one warp is held until the phase ends: if threads of other warps conflict on the same
+// data in the same phase, the missing barrier is a __syncthreads() and that is the report to give.
+std::optional<Race> g_pending;
+
+[[noreturn]] void report(const Race& race) {
+  BlockScheduler& blocks = scheduler();
+  const std::string what =
+      describe_shared_address(reinterpret_cast<const void*>(race.address)).value_or("shared memory");
+  const std::string earlier_line = source_line(race.earlier.pc);
+  const std::string now_line = source_line(race.pc);
+  std::string message = std::string(race.kind) + " data race on " + what + " in kernel " + blocks.kernel_name() +
+                        ", block " + triple(blocks.block_index()) + ": thread " +
+                        triple(blocks.thread_index_of(race.earlier.slot)) +
+                        (race.earlier_writes ? " writes" : " reads") + " it at " + earlier_line + " and thread " +
+                        triple(blocks.thread_index_of(race.slot)) + (race.now_writes ? " writes" : " reads") +
+                        " it at " + now_line + " with no barrier between. ";
+  if (race.earlier.slot / 32 == race.slot / 32) {
+    message += "Both threads are in warp " + std::to_string(race.slot / 32) +
+               ", and the lanes of a warp do not run in lockstep on Volta and later GPUs: add __syncwarp() "
+               "between the two accesses (volatile is not enough).";
+  } else {
+    message += "Add __syncthreads() between the " + std::string(race.earlier_writes ? "write" : "read") + " at " +
+               earlier_line + " and the " + (race.now_writes ? "write" : "read") + " at " + now_line + ".";
+  }
+  fail("race", message);
+}
+
+void conflict(const Race& race) {
+  if (race.earlier.slot / 32 != race.slot / 32) report(race);
+  if (!g_pending) g_pending = race;
+}
+
+void end_phase() {
+  if (g_pending) report(*g_pending);
+}
+
+ShadowWord* shadow_of(uintptr_t address) {
+  auto region = std::upper_bound(g_regions.begin(), g_regions.end(), address,
+                                 [](uintptr_t a, const Region& r) { return a < r.begin; });
+  if (region == g_regions.begin()) return nullptr;
+  --region;
+  if (address >= region->end) return nullptr;
+  return &region->shadow[(address - region->begin) / 4];
+}
+
+void access_word(uintptr_t word_address, uint8_t bytes, bool is_write, uintptr_t pc) {
+  ShadowWord* word = shadow_of(word_address);
+  if (word == nullptr) return;
+  BlockScheduler& blocks = scheduler();
+  if (!blocks.inside_kernel()) return;
+  const int slot = blocks.current().slot;
+  const uint32_t warp_phase = g_warp_phases[static_cast<size_t>(slot / 32)];
+  auto conflicts = [&](const Access& earlier) { return (earlier.bytes & bytes) && !ordered(earlier, slot, warp_phase); };
+  if (conflicts(word->write)) {
+    conflict({is_write ? "write-after-write" : "read-after-write", word->write, true, word_address, slot, is_write, pc});
+  }
+  const Access now{slot, g_phase, warp_phase, bytes, pc};
+  if (is_write) {
+    if (conflicts(word->first_read)) conflict({"write-after-read", word->first_read, false, word_address, slot, true, pc});
+    if (conflicts(word->other_read)) conflict({"write-after-read", word->other_read, false, word_address, slot, true, pc});
+    word->write = now;
+    word->first_read = Access{};
+    word->other_read = Access{};
+    return;
+  }
+  if (word->first_read.phase != g_phase || word->first_read.slot < 0) {
+    word->first_read = now;
+  } else if (word->first_read.slot != slot) {
+    word->other_read = now;
+  }
+}
+
+void access(const void* address, size_t size, bool is_write, uintptr_t pc) {
+  const auto begin = reinterpret_cast<uintptr_t>(address);
+  if (begin + size <= g_lowest || begin >= g_highest) return;
+  for (uintptr_t byte = begin; byte < begin + size;) {
+    const uintptr_t word = byte & ~uintptr_t{3};
+    const uintptr_t stop = std::min(word + 4, begin + size);
+    uint8_t bytes = 0;
+    for (uintptr_t b = byte; b < stop; ++b) bytes |= static_cast<uint8_t>(1u << (b - word));
+    access_word(word, bytes, is_write, pc);
+    byte = stop;
+  }
+}
+
+}  // namespace
+
+void watch(const void* begin, size_t bytes) {
+  Region region;
+  region.begin = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
+  region.end = reinterpret_cast<uintptr_t>(begin) + bytes;
+  region.shadow.resize((region.end - region.begin + 3) / 4);
+  g_lowest = std::min(g_lowest, region.begin);
+  g_highest = std::max(g_highest, region.end);
+  g_regions.insert(std::upper_bound(g_regions.begin(), g_regions.end(), region.begin,
+                                    [](uintptr_t a, const Region& r) { return a < r.begin; }),
+                   std::move(region));
+}
+
+void begin_block() {
+  g_pending.reset();
+  g_phase = (g_phase | 0xFFFFFFFFu) + 1;
+  std::fill(g_warp_phases.begin(), g_warp_phases.end(), 0);
+}
+
+void block_barrier() {
+  end_phase();
+  ++g_phase;
+}
+
+void warp_barrier(int warp) { ++g_warp_phases[static_cast<size_t>(warp)]; }
+
+void end_block() { end_phase(); }
+
+}  // namespace cusim::race
+
+// ---- The entry points -fsanitize=thread instrumentation calls ---------------------------------------------
+
+#define CUSIM_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+
+extern "C" {
+
+void __tsan_init() {}
+void __tsan_func_entry(void*) {}
+void __tsan_func_exit() {}
+void __tsan_vptr_update(void**, void*) {}
+void __tsan_vptr_read(void**) {}
+
+#define CUSIM_ACCESS(size)                                                                                   \
+  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, CUSIM_PC); }                        \
+  void __tsan_write##size(void* a) { cusim::race::access(a, size, true, CUSIM_PC); }                        \
+  void __tsan_unaligned_read##size(void* a) { cusim::race::access(a, size, false, CUSIM_PC); }              \
+  void __tsan_unaligned_write##size(void* a) { cusim::race::access(a, size, true, CUSIM_PC); }              \
+  void __tsan_volatile_read##size(void* a) { cusim::race::access(a, size, false, CUSIM_PC); }               \
+  void __tsan_volatile_write##size(void* a) { cusim::race::access(a, size, true, CUSIM_PC); }               \
+  void __tsan_read##size##_pc(void* a, void* pc) {                                                          \
+    cusim::race::access(a, size, false, reinterpret_cast<uintptr_t>(pc));                                   \
+  }                                                                                                          \
+  void __tsan_write##size##_pc(void* a, void* pc) {                                                         \
+    cusim::race::access(a, size, true, reinterpret_cast<uintptr_t>(pc));                                    \
+  }
+CUSIM_ACCESS(1)
+CUSIM_ACCESS(2)
+CUSIM_ACCESS(4)
+CUSIM_ACCESS(8)
+CUSIM_ACCESS(16)
+#undef CUSIM_ACCESS
+
+void __tsan_read_range(void* a, unsigned long size) { cusim::race::access(a, size, false, CUSIM_PC); }
+void __tsan_write_range(void* a, unsigned long size) { cusim::race::access(a, size, true, CUSIM_PC); }
+void* __tsan_memcpy(void* d, const void* s, size_t n) {
+  cusim::race::access(s, n, false, CUSIM_PC);
+  cusim::race::access(d, n, true, CUSIM_PC);
+  return std::memcpy(d, s, n);
+}
+void* __tsan_memmove(void* d, const void* s, size_t n) {
+  cusim::race::access(s, n, false, CUSIM_PC);
+  cusim::race::access(d, n, true, CUSIM_PC);
+  return std::memmove(d, s, n);
+}
+void* __tsan_memset(void* d, int c, size_t n) {
+  cusim::race::access(d, n, true, CUSIM_PC);
+  return std::memset(d, c, n);
+}
+
+// Atomics never race with each other; they are performed as the instrumentation asked, sequentially
+// consistent (the memory order argument only ever asks for less).
+#define CUSIM_ATOMICS(bits, type)                                                                            \
+  type __tsan_atomic##bits##_load(const volatile type* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
+  void __tsan_atomic##bits##_store(volatile type* a, type v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
+  type __tsan_atomic##bits##_exchange(volatile type* a, type v, int) {                                        \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                        \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_fetch_add(volatile type* a, type v, int) {                                       \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                         \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_fetch_sub(volatile type* a, type v, int) {                                       \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                         \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_fetch_and(volatile type* a, type v, int) {                                       \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                         \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_fetch_or(volatile type* a, type v, int) {                                        \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                          \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_fetch_xor(volatile type* a, type v, int) {                                       \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                         \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_fetch_nand(volatile type* a, type v, int) {                                      \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                        \
+  }                                                                                                            \
+  int __tsan_atomic##bits##_compare_exchange_strong(volatile type* a, type* c, type v, int, int) {            \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
+  }                                                                                                            \
+  int __tsan_atomic##bits##_compare_exchange_weak(volatile type* a, type* c, type v, int, int) {              \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
+  }                                                                                                            \
+  type __tsan_atomic##bits##_compare_exchange_val(volatile type* a, type c, type v, int, int) {               \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                          \
+    return c;                                                                                                  \
+  }
+CUSIM_ATOMICS(8, uint8_t)
+CUSIM_ATOMICS(16, uint16_t)
+CUSIM_ATOMICS(32, uint32_t)
+CUSIM_ATOMICS(64, uint64_t)
+#undef CUSIM_ATOMICS
+
+void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_signal_fence(int) {}
+
+}  // extern "C"

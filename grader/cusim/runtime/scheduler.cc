@@ -1,0 +1,313 @@
+#include "cusim/runtime/scheduler.h"
+
+#include <sys/mman.h>
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "cusim/runtime/fatal.h"
+#include "cusim/runtime/shared_memory.h"
+#include "cusim/runtime/race_checker.h"
+#include "cusim/runtime/symbolize.h"
+
+namespace cusim {
+
+BuiltIns g_built_ins{};
+
+namespace {
+
+constexpr int kMaxThreadsPerBlock = 1024;
+constexpr size_t kStackBytes = 256 * 1024;  // instrumented frames are large; deep recursion still hits the guard
+constexpr size_t kGuardBytes = 4096;
+
+// A thread's stack: fixed per slot so that a finished block's frames are reused by the same slot's next
+// fiber. Below it a guard page turns a stack overflow into a crash.
+struct SlotStack {
+  void* base;
+  boost::context::stack_context allocate() {
+    boost::context::stack_context context;
+    context.size = kStackBytes;
+    context.sp = static_cast<char*>(base) + kStackBytes;
+    return context;
+  }
+  void deallocate(boost::context::stack_context&) noexcept {}
+};
+
+void* map_stack() {
+  void* region = mmap(nullptr, kStackBytes + kGuardBytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (region == MAP_FAILED) throw std::runtime_error("cusim: cannot map a fiber stack");
+  mprotect(region, kGuardBytes, PROT_NONE);
+  return static_cast<char*>(region) + kGuardBytes;
+}
+
+uint3 unlinearize(int slot, const dim3& dim) {
+  return {static_cast<unsigned>(slot) % dim.x, static_cast<unsigned>(slot) / dim.x % dim.y,
+          static_cast<unsigned>(slot) / (dim.x * dim.y)};
+}
+
+const char* op_name(WarpOp op) {
+  switch (op) {
+    case WarpOp::kShuffle: return "__shfl_sync";
+    case WarpOp::kShuffleUp: return "__shfl_up_sync";
+    case WarpOp::kShuffleDown: return "__shfl_down_sync";
+    case WarpOp::kShuffleXor: return "__shfl_xor_sync";
+    case WarpOp::kBallot: return "__ballot_sync";
+    case WarpOp::kAny: return "__any_sync";
+    case WarpOp::kAll: return "__all_sync";
+    case WarpOp::kMatch: return "__syncwarp";
+  }
+  return "a warp operation";
+}
+
+}  // namespace
+
+BlockScheduler::BlockScheduler() = default;
+
+BlockScheduler& scheduler() {
+  static BlockScheduler instance;
+  return instance;
+}
+
+void BlockScheduler::prepare_threads(int count) {
+  while (static_cast<int>(threads_.size()) < count) {
+    SimThread thread;
+    thread.slot = static_cast<int>(threads_.size());
+    threads_.push_back(std::move(thread));
+    stacks_.push_back(map_stack());
+  }
+  warps_.assign(static_cast<size_t>((count + 31) / 32), WarpRendezvous{});
+}
+
+std::string BlockScheduler::thread_name(const SimThread& thread) const {
+  return "thread " + triple(thread.index) + " of block " + triple(block_index_);
+}
+
+uint3 BlockScheduler::thread_index_of(int slot) const { return unlinearize(slot, block_dim_); }
+
+void BlockScheduler::start_fiber(SimThread& thread, KernelBody body, void* closure) {
+  thread.fiber = boost::context::fiber(
+      std::allocator_arg, SlotStack{stacks_[static_cast<size_t>(thread.slot)]},
+      [this, &thread, body, closure](boost::context::fiber&& scheduler) {
+        scheduler_ = std::move(scheduler);
+        body(closure);
+        thread.state = SimThread::State::kExited;
+        current_ = nullptr;
+        return std::move(scheduler_);
+      });
+}
+
+void BlockScheduler::resume(SimThread& thread) {
+  current_ = &thread;
+  g_built_ins.thread_idx = thread.index;
+  thread.fiber = std::move(thread.fiber).resume();
+  current_ = nullptr;
+}
+
+void BlockScheduler::yield() {
+  SimThread* self = current_;
+  scheduler_ = std::move(scheduler_).resume();
+  current_ = self;
+}
+
+void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, const char* kernel_name,
+                               KernelBody body, void* closure) {
+  kernel_name_ = kernel_name;
+  block_index_ = block_index;
+  block_dim_ = config.block;
+  thread_count_ = static_cast<int>(config.block.x * config.block.y * config.block.z);
+  prepare_threads(thread_count_);
+  g_built_ins.block_idx = block_index;
+  g_built_ins.block_dim = config.block;
+  g_built_ins.grid_dim = config.grid;
+  refill_shared_memory(config.dynamic_shared_bytes);
+
+  race::begin_block();
+  for (int slot = 0; slot < thread_count_; ++slot) {
+    SimThread& thread = threads_[static_cast<size_t>(slot)];
+    thread.index = unlinearize(slot, config.block);
+    thread.state = SimThread::State::kRunnable;
+    start_fiber(thread, body, closure);
+  }
+  for (;;) {
+    bool any_live = false;
+    for (int slot = 0; slot < thread_count_; ++slot) {
+      SimThread& thread = threads_[static_cast<size_t>(slot)];
+      if (thread.state == SimThread::State::kRunnable) resume(thread);
+      any_live = any_live || thread.state != SimThread::State::kExited;
+    }
+    if (!any_live) break;
+    bool runnable = false, at_warp = false;
+    for (int slot = 0; slot < thread_count_; ++slot) {
+      runnable = runnable || threads_[static_cast<size_t>(slot)].state == SimThread::State::kRunnable;
+      at_warp = at_warp || threads_[static_cast<size_t>(slot)].state == SimThread::State::kAtWarpOperation;
+    }
+    if (runnable) continue;
+    if (at_warp) report_stuck_block();
+    release_barrier();
+  }
+  race::end_block();
+}
+
+// Every live thread waits at a barrier: the same one, or the block can never go on.
+void BlockScheduler::release_barrier() {
+  const SimThread* first = nullptr;
+  int count = 0;
+  for (int slot = 0; slot < thread_count_; ++slot) {
+    SimThread& thread = threads_[static_cast<size_t>(slot)];
+    if (thread.state != SimThread::State::kAtBarrier) continue;
+    if (first == nullptr) first = &thread;
+    if (thread.wait_line != first->wait_line) {
+      fail("crashed", "divergent __syncthreads() in kernel " + std::string(kernel_name_) + ": " +
+                          thread_name(*first) + " waits at line " + std::to_string(first->wait_line) + " while " +
+                          thread_name(thread) + " waits at line " + std::to_string(thread.wait_line) +
+                          "; every thread of a block must reach the same barrier (on a GPU this hangs or "
+                          "corrupts results)");
+    }
+    count += thread.predicate != 0;
+  }
+  barrier_count_result_ = count;
+  race::block_barrier();
+  for (int slot = 0; slot < thread_count_; ++slot) {
+    SimThread& thread = threads_[static_cast<size_t>(slot)];
+    if (thread.state == SimThread::State::kAtBarrier) thread.state = SimThread::State::kRunnable;
+  }
+}
+
+void BlockScheduler::report_stuck_block() {
+  for (int slot = 0; slot < thread_count_; ++slot) {
+    const SimThread& thread = threads_[static_cast<size_t>(slot)];
+    if (thread.state != SimThread::State::kAtWarpOperation) continue;
+    const WarpRendezvous& warp = warps_[static_cast<size_t>(slot / 32)];
+    unsigned missing = warp.mask & existing_lanes(slot / 32) & ~warp.arrived;
+    char mask_text[64];
+    std::snprintf(mask_text, sizeof mask_text, "0x%08x", missing);
+    fail("crashed", std::string(op_name(warp.op)) + " at line " + std::to_string(warp.line) + " in kernel " +
+                        kernel_name_ + " never completes: " + thread_name(thread) +
+                        " waits for lanes " + mask_text +
+                        " of its warp, which returned or wait at a barrier; every lane named in the mask must "
+                        "reach the same warp operation");
+  }
+  fail("crashed", "the block can make no progress");
+}
+
+void BlockScheduler::syncthreads(int line) {
+  if (current_ == nullptr) fail("crashed", "__syncthreads() called outside a kernel (line " + std::to_string(line) + ")");
+  SimThread& self = *current_;
+  self.state = SimThread::State::kAtBarrier;
+  self.wait_line = line;
+  yield();
+}
+
+int BlockScheduler::syncthreads_count(int predicate, int line) {
+  if (current_ != nullptr) current_->predicate = predicate;
+  syncthreads(line);
+  current_->predicate = 0;
+  return barrier_count_result_;
+}
+
+unsigned BlockScheduler::existing_lanes(int warp) const {
+  int lanes = thread_count_ - warp * 32;
+  return lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1;
+}
+
+unsigned BlockScheduler::active_mask() {
+  if (current_ == nullptr) return 0;
+  int warp = current_->slot / 32;
+  unsigned mask = 0;
+  for (int lane = 0; lane < 32 && warp * 32 + lane < thread_count_; ++lane) {
+    if (threads_[static_cast<size_t>(warp * 32 + lane)].state != SimThread::State::kExited) mask |= 1u << lane;
+  }
+  return mask;
+}
+
+// The value each lane receives, with CUDA's rules: lanes are grouped in segments of `width`, and a source
+// outside the segment (or not taking part) leaves the lane its own value.
+void BlockScheduler::compute_results(WarpRendezvous& warp, unsigned lanes) {
+  const int width = warp.width;
+  unsigned ballot = 0;
+  for (int lane = 0; lane < 32; ++lane) {
+    if ((lanes >> lane & 1u) && warp.values[lane] != 0) ballot |= 1u << lane;
+  }
+  for (int lane = 0; lane < 32; ++lane) {
+    if (!(lanes >> lane & 1u)) continue;
+    const int segment = lane / width * width;
+    const int argument = warp.arguments[lane];
+    int source = lane;
+    switch (warp.op) {
+      case WarpOp::kShuffle: source = segment + ((argument % width) + width) % width; break;
+      case WarpOp::kShuffleUp: source = lane - argument >= segment ? lane - argument : lane; break;
+      case WarpOp::kShuffleDown: source = lane + argument < segment + width ? lane + argument : lane; break;
+      case WarpOp::kShuffleXor: source = (lane ^ argument) < segment + width ? lane ^ argument : lane; break;
+      case WarpOp::kBallot: warp.results[lane] = ballot; continue;
+      case WarpOp::kAny: warp.results[lane] = ballot != 0; continue;
+      case WarpOp::kAll: warp.results[lane] = (ballot & lanes) == lanes; continue;
+      case WarpOp::kMatch: warp.results[lane] = 0; continue;
+    }
+    if (source < 0 || source > 31 || !(lanes >> source & 1u)) source = lane;
+    warp.results[lane] = warp.values[source];
+  }
+}
+
+uint64_t BlockScheduler::warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width,
+                                         int line) {
+  if (current_ == nullptr) fail("crashed", std::string(op_name(op)) + " called outside a kernel");
+  SimThread& self = *current_;
+  const int lane = self.slot % 32;
+  WarpRendezvous& warp = warps_[static_cast<size_t>(self.slot / 32)];
+  char mask_text[32];
+  std::snprintf(mask_text, sizeof mask_text, "0x%08x", mask);
+  if (!(mask >> lane & 1u)) {
+    fail("crashed", std::string(op_name(op)) + " at line " + std::to_string(line) + ": " + thread_name(self) +
+                        " (lane " + std::to_string(lane) + ") is not in its own mask " + mask_text);
+  }
+  if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
+    fail("crashed", std::string(op_name(op)) + " at line " + std::to_string(line) + ": width " +
+                        std::to_string(width) + " is not a power of two between 1 and 32");
+  }
+  if (warp.arrived == 0) {
+    warp.op = op;
+    warp.mask = mask;
+    warp.line = line;
+    warp.width = width;
+  } else if (warp.op != op || warp.mask != mask) {
+    char other_mask[32];
+    std::snprintf(other_mask, sizeof other_mask, "0x%08x", warp.mask);
+    fail("crashed", "lanes of one warp disagree in kernel " + std::string(kernel_name_) + ": " + thread_name(self) +
+                        " calls " + op_name(op) + " at line " + std::to_string(line) + " with mask " + mask_text +
+                        " while other lanes wait in " + op_name(warp.op) + " at line " + std::to_string(warp.line) +
+                        " with mask " + other_mask);
+  }
+  warp.values[lane] = value;
+  warp.arguments[lane] = argument;
+  warp.arrived |= 1u << lane;
+
+  const unsigned required = mask & existing_lanes(self.slot / 32);
+  if ((warp.arrived & required) == required) {
+    compute_results(warp, warp.arrived);
+    const int base = self.slot / 32 * 32;
+    for (int other = 0; other < 32; ++other) {
+      if ((warp.arrived >> other & 1u) && other != lane) {
+        threads_[static_cast<size_t>(base + other)].state = SimThread::State::kRunnable;
+      }
+    }
+    warp.arrived = 0;
+    // __syncwarp orders memory among its lanes; shuffles only move registers.
+    if (op == WarpOp::kMatch) race::warp_barrier(self.slot / 32);
+  } else {
+    self.state = SimThread::State::kAtWarpOperation;
+    self.wait_line = line;
+    yield();
+  }
+  return warp.results[lane];
+}
+
+void syncthreads(int line) { scheduler().syncthreads(line); }
+int syncthreads_count(int predicate, int line) { return scheduler().syncthreads_count(predicate, line); }
+void syncwarp(unsigned mask, int line) { scheduler().warp_collective(WarpOp::kMatch, mask, 0, 0, 32, line); }
+uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line) {
+  return scheduler().warp_collective(op, mask, value, argument, width, line);
+}
+unsigned active_mask() { return scheduler().active_mask(); }
+
+}  // namespace cusim

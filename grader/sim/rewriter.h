@@ -1,0 +1,30 @@
+// Turns a lab's .cu file into C++ that g++ compiles against the simulator's header (grader/cusim/include).
+//
+// Only what C++ cannot parse or what needs per-block storage is rewritten; everything else (__global__,
+// threadIdx, atomics, warp intrinsics) is plain C++ once cusim.h is included:
+//   kernel<<<grid, block[, shared[, stream]]>>>(args)
+//       -> ::cusim::launch(::cusim::LaunchConfig(grid, block...), "kernel", [](auto... a) { kernel(a...); }, args)
+//   extern __shared__ float s[];
+//       -> float* const s = reinterpret_cast<float*>(::cusim::g_dynamic_shared);
+//   __shared__ float As[16][16];
+//       -> (unchanged; __shared__ means static) followed by a registration that refills it with garbage at
+//          every block start and names it in race reports.
+// Rewrites never add or remove a line, and the output starts with a #line directive, so compiler errors and
+// race reports point at the student's own lines.
+#pragma once
+
+#include <string>
+
+namespace cudagrade {
+
+struct RewriteResult {
+  enum class Outcome { kRewritten, kUnsupported, kMalformed } outcome = Outcome::kRewritten;
+  std::string text;    // the C++ source, when rewritten
+  int line = 0;        // where the problem is, otherwise
+  std::string reason;  // "textures", "a kernel launch with no closing >>>"
+};
+
+// `file_name` is what the #line directive calls the file (the submission's name, e.g. "matmul.cu").
+RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name);
+
+}  // namespace cudagrade

@@ -1,0 +1,87 @@
+#include "sim/rewriter.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+namespace cudagrade {
+namespace {
+
+RewriteResult rewrite(const std::string& source) { return rewrite_for_simulator(source, "matmul.cu"); }
+
+long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+
+TEST_CASE("a launch becomes a call that evaluates its arguments once, on the same lines", "[sim]") {
+  const std::string source =
+      "void f(float* p, int n) {\n"
+      "  kernel<<<dim3(n / 256, 1), 256>>>(p,\n"
+      "                                  n);\n"
+      "}\n";
+  RewriteResult result = rewrite(source);
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::StartsWith("#line 1 \"matmul.cu\"\n"));
+  CHECK_THAT(result.text, Catch::Contains("::cusim::launch(::cusim::LaunchConfig(dim3(n / 256, 1), 256), \"kernel\", "
+                                          "[](auto... cusim_a) { kernel(cusim_a...); }, p,\n"));
+  CHECK(lines(result.text) == lines(source) + 1);
+}
+
+TEST_CASE("launches of templates, with shared memory and stream, and with no arguments", "[sim]") {
+  RewriteResult result = rewrite("ns::reduce<256, float> <<<g, b, 256 * sizeof(float), 0>>>(in, out);\n"
+                                 "tick<<<1, 1>>>();\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::Contains("LaunchConfig(g, b, 256 * sizeof(float), 0), \"ns::reduce<256, float>\", "
+                                          "[](auto... cusim_a) { ns::reduce<256, float>(cusim_a...); }, in, out)"));
+  CHECK_THAT(result.text, Catch::Contains("\"tick\", [](auto... cusim_a) { tick(cusim_a...); })"));
+}
+
+TEST_CASE("launch syntax in comments and strings is left alone", "[sim]") {
+  RewriteResult result = rewrite("// k<<<1, 1>>>(x);\nconst char* s = \"k<<<1,1>>>()\";\n/* k<<<2,2>>>() */\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, !Catch::Contains("cusim::launch"));
+}
+
+TEST_CASE("static __shared__ arrays are registered by name and line, every declarator", "[sim]") {
+  RewriteResult result = rewrite("__global__ void k() {\n"
+                                 "  // staged tiles\n"
+                                 "  __shared__ __align__(16) float As[16][16], Bs[16][16 + 1];\n"
+                                 "  __shared__ int count;\n"
+                                 "}\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::Contains("::cusim::SharedArray cusim_shared_As_3(&As, sizeof(As), \"As\", 3);"));
+  CHECK_THAT(result.text, Catch::Contains("cusim_shared_Bs_3(&Bs, sizeof(Bs), \"Bs\", 3);"));
+  CHECK_THAT(result.text, Catch::Contains("cusim_shared_count_4(&count, sizeof(count), \"count\", 4);"));
+}
+
+TEST_CASE("extern __shared__ becomes a pointer to the dynamic buffer, at file or block scope", "[sim]") {
+  RewriteResult result = rewrite("#include \"reduce.cuh\"\n"
+                                 "extern __shared__ __align__(16) volatile float partial[];\n"
+                                 "__global__ void k() { extern __shared__ int scratch[]; }\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::Contains("#include \"reduce.cuh\"\n"));
+  CHECK_THAT(result.text, Catch::Contains("volatile float* const partial = reinterpret_cast<volatile float*>("
+                                          "::cusim::g_dynamic_shared);"));
+  CHECK_THAT(result.text, Catch::Contains("int* const scratch = reinterpret_cast<int*>(::cusim::g_dynamic_shared);"));
+}
+
+TEST_CASE("constructs the simulator cannot run are named with their line", "[sim]") {
+  RewriteResult ptx = rewrite("__device__ int lane() {\n  int id;\n  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(id));\n"
+                              "  return id;\n}\n");
+  CHECK(ptx.outcome == RewriteResult::Outcome::kUnsupported);
+  CHECK(ptx.line == 3);
+  CHECK(ptx.reason == "inline PTX (asm)");
+  RewriteResult tensor = rewrite("#include <mma.h>\nusing namespace nvcuda;\nwmma::fragment<> a;\n");
+  CHECK(tensor.outcome == RewriteResult::Outcome::kUnsupported);
+  CHECK(tensor.reason == "tensor cores (wmma)");
+  // Mentioned in a comment only: fine.
+  CHECK(rewrite("// no asm here\nint x;\n").outcome == RewriteResult::Outcome::kRewritten);
+}
+
+TEST_CASE("a launch that does not parse is the student's error, with its line", "[sim]") {
+  RewriteResult result = rewrite("void f() {\n  kernel<<<1, 1>>>;\n}\n");
+  CHECK(result.outcome == RewriteResult::Outcome::kMalformed);
+  CHECK(result.line == 2);
+  RewriteResult unclosed = rewrite("void f() { kernel<<<1, 1(x); }\n");
+  CHECK(unclosed.outcome == RewriteResult::Outcome::kMalformed);
+}
+
+}  // namespace
+}  // namespace cudagrade

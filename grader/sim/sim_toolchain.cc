@@ -1,0 +1,102 @@
+#include "sim/sim_toolchain.h"
+
+#include <fmt/format.h>
+
+#include "core/files.h"
+#include "labs/lab.h"
+#include "sim/rewriter.h"
+
+namespace cudagrade {
+namespace {
+
+// What the simulator's own header and instrumentation add to a student's object, beyond the policy every
+// backend shares: cusim's functions and the -fsanitize=thread hooks (defined by the race checker).
+const std::vector<std::string> kSimulatorSymbols = {"_ZN5cusim", "__tsan_"};
+
+}  // namespace
+
+std::vector<std::string> cusim_runtime_sources() {
+  return {"cusim/runtime/api.cc",          "cusim/runtime/fatal.cc",     "cusim/runtime/race_checker.cc",
+          "cusim/runtime/scheduler.cc",    "cusim/runtime/shared_memory.cc", "cusim/runtime/symbolize.cc",
+          "runner/sim_runner_main.cc"};
+}
+
+SimToolchain::SimToolchain(ProjectPaths paths, CommandRunner& runner, std::string compiler)
+    : CachedToolchain(std::move(paths), runner, "sim"), cxx_(std::move(compiler)) {}
+
+std::string SimToolchain::describe() const {
+  return fmt::format("{} with the cusim CPU simulator", cxx_);
+}
+
+// -gdwarf-4: binutils' addr2line, which names the lines in race reports, misreads DWARF 5's file table.
+std::vector<std::string> SimToolchain::compiler() const {
+  return {cxx_, "-std=c++17", "-O2", "-gdwarf-4", "-fno-omit-frame-pointer"};
+}
+
+std::vector<CachedToolchain::Step> SimToolchain::build_harness(const Lab& lab) {
+  const std::string grader = paths_.grader_dir().string();
+  const std::string cusim_include = (paths_.grader_dir() / "cusim" / "include").string();
+  std::vector<Step> objects;
+  for (const std::string& source : cusim_runtime_sources()) {
+    const std::filesystem::path path = paths_.grader_dir() / source;
+    objects.push_back(compile("cusim-" + path.stem().string(), read_file(path), path.filename().string(), compiler(),
+                              {grader, cusim_include}));
+  }
+  std::vector<std::string> as_cpp = compiler();
+  as_cpp.insert(as_cpp.end(), {"-x", "c++"});
+  objects.push_back(compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
+                            "entry.cu", as_cpp, {cusim_include, grader, paths_.skeleton_dir(lab.name()).string()}));
+  return objects;
+}
+
+BuildResult SimToolchain::build(const BuildRequest& request) {
+  const Lab& lab = *request.lab;
+  std::vector<Step> objects = build_harness(lab);
+  if (auto failure = harness_failure(objects)) return *failure;
+  const bool student = request.provenance == BuildRequest::Provenance::kStudent;
+  if (student) {
+    if (auto refused = check_source(request)) return *refused;
+  }
+  if (!request.libraries.empty()) {
+    BuildResult result;
+    result.outcome = BuildResult::Outcome::kUnsupported;
+    result.summary = "unsupported: library baselines (" + fmt::format("{}", fmt::join(request.libraries, " ")) +
+                     ") run on a GPU only";
+    return result;
+  }
+
+  const RewriteResult rewritten = rewrite_for_simulator(read_file(request.source), lab.submission_file());
+  if (rewritten.outcome != RewriteResult::Outcome::kRewritten) {
+    BuildResult result;
+    const bool unsupported = rewritten.outcome == RewriteResult::Outcome::kUnsupported;
+    result.outcome = unsupported ? BuildResult::Outcome::kUnsupported : BuildResult::Outcome::kCompileError;
+    result.summary = fmt::format("{}: {} line {}: {}", unsupported ? "unsupported" : "compile error",
+                                 lab.submission_file(), rewritten.line,
+                                 unsupported ? rewritten.reason + " cannot run in the CPU simulator; grade this file "
+                                                                  "on a GPU (--backend gpu)"
+                                             : rewritten.reason);
+    result.log = result.summary + "\n";
+    return result;
+  }
+  std::vector<std::string> student_compiler = compiler();
+  student_compiler.insert(student_compiler.end(), {"-fsanitize=thread", "-x", "c++", "-include", "cusim.h"});
+  objects.push_back(compile("submission", rewritten.text, lab.submission_file(), student_compiler,
+                            {(paths_.grader_dir() / "cusim" / "include").string(),
+                             paths_.skeleton_dir(lab.name()).string()}));
+  const Step& submission = objects.back();
+  if (auto failure = submission_failure(submission)) return *failure;
+  BuildResult result;
+  result.log = submission.log;
+  result.cached = submission.entry.cached;
+  if (student) {
+    const SymbolCheck check = check_symbols(object_of(submission), kSimulatorSymbols);
+    if (check.outcome != BuildResult::Outcome::kBuilt) {
+      result.outcome = check.outcome;
+      result.summary = check.summary;
+      return result;
+    }
+  }
+  return link({cxx_}, objects, {"-lboost_context", "-ldl"}, result);
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,30 @@
+// Builds runners for the CPU simulator: the submission is rewritten (sim/rewriter.h) and compiled by g++
+// against cusim with -fsanitize=thread instrumentation (the hooks feed the shared-memory race checker,
+// grader/cusim/runtime/race_checker.h); the harness, the lab's entry and the cusim runtime are compiled
+// without it; all through the build cache, and linked with boost.context.
+#pragma once
+
+#include <string>
+
+#include "build/cached_toolchain.h"
+
+namespace cudagrade {
+
+class SimToolchain : public CachedToolchain {
+ public:
+  SimToolchain(ProjectPaths paths, CommandRunner& runner, std::string compiler = "g++");
+
+  std::string describe() const override;
+  BuildResult build(const BuildRequest& request) override;
+
+ private:
+  std::vector<std::string> compiler() const;
+  std::vector<Step> build_harness(const Lab& lab);
+
+  std::string cxx_;
+};
+
+// The cusim runtime's sources, relative to grader/.
+std::vector<std::string> cusim_runtime_sources();
+
+}  // namespace cudagrade
