@@ -22,10 +22,11 @@ test: build
 	  grep -h '^SKIPPED' Testing/Temporary/LastTest.log || true; exit $$status
 
 # Grades the bundled examples in submissions/ (quick cases) and prints each verdict beside the one the file
-# predicts. Without a GPU only compile errors and rejections can be decided; the rest say they need a GPU
-# until the CPU simulator lands (issue #3).
+# predicts: on the GPU when one is usable, else in the CPU simulator.
 demo: build
-	@scripts/grade-examples.sh --cases-dir tests/data/quick
+	@if $(BUILD)/cudagrade devices >/dev/null 2>&1; then scripts/grade-examples.sh --cases-dir tests/data/quick; \
+	  else echo "no usable GPU: grading in the CPU simulator"; \
+	  scripts/grade-examples.sh --cases-dir tests/data/quick -- --backend sim; fi
 
 clean:
 	rm -rf $(BUILD)
