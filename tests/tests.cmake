@@ -36,6 +36,7 @@ add_executable(cudagrade_tests
   grader/report/printer_registry_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
+  grader/sim/sim_pipeline_test.cc
   grader/sim/sim_toolchain_test.cc
   grader/testcases/loader_test.cc
 )

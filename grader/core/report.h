@@ -40,6 +40,8 @@ struct CaseResult {
   double points = 0;
   double max_points = 0;
   double elapsed_ms = 0;
+  // The simulator's own time for the call (CPU backend only): what bench/sim-vs-numba.sh compares.
+  std::optional<double> simulated_ms;
   std::string message;
   std::string details;
   std::optional<SpeedResult> speed;

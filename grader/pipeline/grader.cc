@@ -152,7 +152,8 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
 CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& options) {
   const auto started = Clock::now();
   CaseResult result = blank_result(listed_case);
-  if (backend_.simulated() && listed_case.kind == CaseKind::kPerformance) {
+  // A performance case only exists to be timed; an ad-hoc `cudagrade run` size is still worth simulating.
+  if (backend_.simulated() && listed_case.kind == CaseKind::kPerformance && !options.time) {
     result.status = CaseStatus::kSkipped;
     result.message = "performance case: speed is measured on a GPU only (--backend gpu)";
     return result;
@@ -174,6 +175,9 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
       apply(judge_failed_reply(reply, test_case.timeout_s, "while running the case"), result);
     } else {
       apply(judge_set(lab_, test_case, workload, *arena, 0), result);
+      if (auto simulated = reply.fields.find("sim_ms"); simulated != reply.fields.end()) {
+        result.simulated_ms = std::strtod(simulated->second.c_str(), nullptr);
+      }
       if (options.dump_dir) lab_.dump(workload, arena->returned(0), *options.dump_dir);
     }
   }

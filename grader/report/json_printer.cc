@@ -52,6 +52,7 @@ nlohmann::json case_to_json(const CaseResult& result) {
       {"details", result.details},
   };
   json["speed"] = result.speed ? speed_to_json(*result.speed) : nlohmann::json();
+  if (result.simulated_ms) json["simulated_ms"] = *result.simulated_ms;
   return json;
 }
 

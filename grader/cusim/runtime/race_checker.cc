@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,33 +13,40 @@
 #include "cusim/runtime/symbolize.h"
 
 namespace cusim::race {
+
+int g_current_slot = -1;
+
 namespace {
 
+// Kept small: three of these shadow every 4 bytes of shared memory and are read at every access.
 struct Access {
-  int slot = -1;
-  uint64_t phase = 0;       // block serial number and barrier count: equal phases are unordered
-  uint32_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp
-  uint8_t bytes = 0;        // which bytes of the word
   uintptr_t pc = 0;
+  uint32_t phase = 0;       // counts block starts and barriers: equal phases are unordered
+  int16_t slot = -1;
+  uint8_t warp_phase = 0;   // __syncwarp count of the accessing thread's warp, modulo 256
+  uint8_t bytes = 0;        // which bytes of the word
 };
 
 struct ShadowWord {
   Access write;
   Access first_read;
   Access other_read;  // a reader other than first_read, in the same phase
+  bool watched = false;
 };
 
-struct Region {
-  uintptr_t begin, end;
-  std::vector<ShadowWord> shadow;
+// Shadow memory as a page table over the span of watched addresses: one lookup per access, whichever array
+// it touches, and pages only where shared memory is.
+constexpr unsigned kPageShift = 12;
+constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
+struct ShadowPage {
+  ShadowWord words[kPageBytes / 4];
 };
+std::vector<std::unique_ptr<ShadowPage>> g_pages;
+uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;  // g_lowest is page-aligned: the table's first page
+uint32_t g_phase = 1;
+uint8_t g_warp_phases[32] = {};
 
-std::vector<Region> g_regions;  // sorted by address
-uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
-uint64_t g_phase = 0;
-std::vector<uint32_t> g_warp_phases(32, 0);
-
-bool ordered(const Access& earlier, int slot, uint32_t warp_phase) {
+inline __attribute__((always_inline)) bool ordered(const Access& earlier, int slot, uint8_t warp_phase) {
   if (earlier.slot < 0 || earlier.phase != g_phase) return true;
   if (earlier.slot == slot) return true;
   return earlier.slot / 32 == slot / 32 && earlier.warp_phase != warp_phase;
@@ -91,27 +99,26 @@ void end_phase() {
   if (g_pending) report(*g_pending);
 }
 
-ShadowWord* shadow_of(uintptr_t address) {
-  auto region = std::upper_bound(g_regions.begin(), g_regions.end(), address,
-                                 [](uintptr_t a, const Region& r) { return a < r.begin; });
-  if (region == g_regions.begin()) return nullptr;
-  --region;
-  if (address >= region->end) return nullptr;
-  return &region->shadow[(address - region->begin) / 4];
+inline __attribute__((always_inline)) ShadowWord* shadow_of(uintptr_t address) {
+  const uintptr_t offset = address - g_lowest;
+  ShadowPage* page = g_pages[offset >> kPageShift].get();
+  if (page == nullptr) return nullptr;
+  ShadowWord* word = &page->words[(offset & (kPageBytes - 1)) >> 2];
+  return word->watched ? word : nullptr;
 }
 
-void access_word(uintptr_t word_address, uint8_t bytes, bool is_write, uintptr_t pc) {
+inline __attribute__((always_inline)) void access_word(uintptr_t word_address, uint8_t bytes, bool is_write,
+                                                     uintptr_t pc) {
+  const int slot = g_current_slot;
+  if (slot < 0) return;
   ShadowWord* word = shadow_of(word_address);
   if (word == nullptr) return;
-  BlockScheduler& blocks = scheduler();
-  if (!blocks.inside_kernel()) return;
-  const int slot = blocks.current().slot;
-  const uint32_t warp_phase = g_warp_phases[static_cast<size_t>(slot / 32)];
-  auto conflicts = [&](const Access& earlier) { return (earlier.bytes & bytes) && !ordered(earlier, slot, warp_phase); };
+  const uint8_t warp_phase = g_warp_phases[slot / 32];
+  auto conflicts = [&](const Access& earlier) __attribute__((always_inline)) { return (earlier.bytes & bytes) && !ordered(earlier, slot, warp_phase); };
   if (conflicts(word->write)) {
     conflict({is_write ? "write-after-write" : "read-after-write", word->write, true, word_address, slot, is_write, pc});
   }
-  const Access now{slot, g_phase, warp_phase, bytes, pc};
+  const Access now{pc, g_phase, static_cast<int16_t>(slot), warp_phase, bytes};
   if (is_write) {
     if (conflicts(word->first_read)) conflict({"write-after-read", word->first_read, false, word_address, slot, true, pc});
     if (conflicts(word->other_read)) conflict({"write-after-read", word->other_read, false, word_address, slot, true, pc});
@@ -127,9 +134,10 @@ void access_word(uintptr_t word_address, uint8_t bytes, bool is_write, uintptr_t
   }
 }
 
-void access(const void* address, size_t size, bool is_write, uintptr_t pc) {
+inline __attribute__((always_inline)) void access(const void* address, size_t size, bool is_write, uintptr_t pc) {
   const auto begin = reinterpret_cast<uintptr_t>(address);
-  if (begin + size <= g_lowest || begin >= g_highest) return;
+  if (__builtin_expect(begin + size <= g_lowest || begin >= g_highest, 1)) return;
+  if (size == 4 && (begin & 3) == 0) return access_word(begin, 0xF, is_write, pc);  // most shared accesses
   for (uintptr_t byte = begin; byte < begin + size;) {
     const uintptr_t word = byte & ~uintptr_t{3};
     const uintptr_t stop = std::min(word + 4, begin + size);
@@ -143,21 +151,28 @@ void access(const void* address, size_t size, bool is_write, uintptr_t pc) {
 }  // namespace
 
 void watch(const void* begin, size_t bytes) {
-  Region region;
-  region.begin = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
-  region.end = reinterpret_cast<uintptr_t>(begin) + bytes;
-  region.shadow.resize((region.end - region.begin + 3) / 4);
-  g_lowest = std::min(g_lowest, region.begin);
-  g_highest = std::max(g_highest, region.end);
-  g_regions.insert(std::upper_bound(g_regions.begin(), g_regions.end(), region.begin,
-                                    [](uintptr_t a, const Region& r) { return a < r.begin; }),
-                   std::move(region));
+  const uintptr_t first = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
+  const uintptr_t end = reinterpret_cast<uintptr_t>(begin) + bytes;
+  const uintptr_t lowest = std::min(g_lowest, first & ~(kPageBytes - 1));
+  if (lowest < g_lowest && !g_pages.empty()) {  // the table grows downwards: shift what is there
+    std::vector<std::unique_ptr<ShadowPage>> shifted((g_lowest - lowest) >> kPageShift);
+    for (std::unique_ptr<ShadowPage>& page : g_pages) shifted.push_back(std::move(page));
+    g_pages = std::move(shifted);
+  }
+  g_lowest = lowest;
+  g_highest = std::max(g_highest, end);
+  g_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
+  for (uintptr_t word = first; word < end; word += 4) {
+    std::unique_ptr<ShadowPage>& page = g_pages[(word - g_lowest) >> kPageShift];
+    if (!page) page = std::make_unique<ShadowPage>();
+    page->words[((word - g_lowest) & (kPageBytes - 1)) >> 2].watched = true;
+  }
 }
 
 void begin_block() {
   g_pending.reset();
-  g_phase = (g_phase | 0xFFFFFFFFu) + 1;
-  std::fill(g_warp_phases.begin(), g_warp_phases.end(), 0);
+  ++g_phase;
+  std::fill(std::begin(g_warp_phases), std::end(g_warp_phases), 0);
 }
 
 void block_barrier() {
@@ -165,7 +180,7 @@ void block_barrier() {
   ++g_phase;
 }
 
-void warp_barrier(int warp) { ++g_warp_phases[static_cast<size_t>(warp)]; }
+void warp_barrier(int warp) { ++g_warp_phases[warp]; }
 
 void end_block() { end_phase(); }
 

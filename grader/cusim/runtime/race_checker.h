@@ -20,6 +20,10 @@
 
 namespace cusim::race {
 
+// The slot (linear thread index in the block) of the running thread, or -1 outside a kernel; the scheduler
+// sets it at every switch, so the hot path needs no call to find it.
+extern int g_current_slot;
+
 // A region of shared memory to watch (a static __shared__ array, the dynamic buffer).
 void watch(const void* begin, size_t bytes);
 // A new block starts: everything recorded before is ordered before it.

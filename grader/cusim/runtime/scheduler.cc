@@ -99,15 +99,18 @@ void BlockScheduler::start_fiber(SimThread& thread, KernelBody body, void* closu
 
 void BlockScheduler::resume(SimThread& thread) {
   current_ = &thread;
+  race::g_current_slot = thread.slot;
   g_built_ins.thread_idx = thread.index;
   thread.fiber = std::move(thread.fiber).resume();
   current_ = nullptr;
+  race::g_current_slot = -1;
 }
 
 void BlockScheduler::yield() {
   SimThread* self = current_;
   scheduler_ = std::move(scheduler_).resume();
   current_ = self;
+  race::g_current_slot = self->slot;
 }
 
 void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, const char* kernel_name,

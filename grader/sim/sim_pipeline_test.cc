@@ -1,0 +1,233 @@
+// The CPU simulator end to end: small real CUDA files, rewritten, compiled by g++, run by the sim runner and
+// judged by the grader. Each file exercises one part of cusim's semantics (warp operations, barriers,
+// races, launch limits, faults) and the test asserts the status and the message a student would read.
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "backend/sim_backend.h"
+#include "core/temp_dir.h"
+#include "labs/registry.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+namespace {
+
+TestSuite reduction_suite(std::vector<int64_t> sizes) {
+  TestSuite suite;
+  suite.lab = "reduction";
+  for (int64_t n : sizes) {
+    TestCase test_case;
+    test_case.name = "n-" + std::to_string(n);
+    test_case.kind = CaseKind::kNonMultiple;
+    test_case.size = {n};
+    test_case.seed = 7;
+    test_case.timeout_s = 20;
+    test_case.points = 1;
+    suite.cases.push_back(test_case);
+  }
+  return suite;
+}
+
+struct Fixture {
+  ProjectPaths paths = ProjectPaths::discover("", "");
+  SubprocessCommandRunner runner;
+  SimBackend backend{paths, runner};
+  TempDir scratch{TempDir::Medium::kDisk};
+
+  GradeReport grade(const std::string& source, std::vector<int64_t> sizes = {1000, 4099}) {
+    std::ofstream(scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
+    Grader grader(*find_lab("reduction"), backend, paths, {});
+    return grader.grade(scratch.path() / "reduction.cu", reduction_suite(std::move(sizes)));
+  }
+};
+
+// The harness calls reduce_sum(in, out, n, scratch); every test kernel below is launched once per block of
+// 256 elements into scratch, and a second launch of one block adds the partial sums up.
+const std::string kTwoPassLauncher = R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)";
+
+const std::string kAddUp = R"(
+__global__ void add_up(const int* partial, int* out, int count) {
+  __shared__ int s[256];
+  int sum = 0;
+  for (int i = threadIdx.x; i < count; i += 256) sum += partial[i];
+  s[threadIdx.x] = sum;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *out = s[0];
+}
+)";
+
+TEST_CASE("warp shuffles, ballots and width segments follow CUDA's rules", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int warp_sums[8];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  int v = i < n ? in[i] : 0;
+  // Two 16-lane halves reduce separately (width 16), then the halves meet through __shfl_xor_sync.
+  for (int offset = 8; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset, 16);
+  v = __shfl_sync(0xffffffffu, v, 0, 16);
+  v += __shfl_xor_sync(0xffffffffu, v, 16);
+  unsigned odd = __ballot_sync(0xffffffffu, threadIdx.x & 1);
+  if (odd != 0xaaaaaaaau) v = 123456;  // a wrong ballot would spoil the sum
+  if (!__all_sync(0xffffffffu, 1) || __any_sync(0xffffffffu, 0)) v = 654321;
+  if (threadIdx.x % 32 == 0) warp_sums[threadIdx.x / 32] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int w = 0; w < 8; ++w) sum += warp_sums[w];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kTwoPassLauncher);
+  INFO(report.build_summary << "\n" << report.build_log);
+  for (const CaseResult& result : report.cases) {
+    INFO(result.name << ": " << result.message << "\n" << result.details);
+    CHECK(result.status == CaseStatus::kPassed);
+  }
+}
+
+TEST_CASE("a missing __syncthreads() is a race naming the array, both lines and the fix", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int k = 0; k < 256; ++k) sum += s[k];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kTwoPassLauncher);
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kRace);
+  // Line numbers count the #include line the fixture puts first, and kAddUp's 14 lines.
+  CHECK_THAT(result.message, Catch::Contains("shared array 's' (declared at line 17)"));
+  CHECK_THAT(result.message, Catch::Contains("at line 19"));
+  CHECK_THAT(result.message, Catch::Contains("at line 22"));
+  CHECK_THAT(result.message, Catch::Contains("Add __syncthreads()"));
+}
+
+TEST_CASE("threads that wait at different barriers stop the run with both lines", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  if (threadIdx.x < 128) {
+    __syncthreads();
+  } else {
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
+}
+)" + kTwoPassLauncher);
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kCrashed);
+  CHECK_THAT(result.message, Catch::Contains("divergent __syncthreads()"));
+  CHECK_THAT(result.message, Catch::Contains("line 18"));
+  CHECK_THAT(result.message, Catch::Contains("line 20"));
+}
+
+TEST_CASE("threads that return early do not hold a barrier up, as on Volta and later", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  if (threadIdx.x >= 32) return;
+  int sum = 0;
+  for (int k = threadIdx.x; k < 256; k += 32) sum += s[k];
+  for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffffu, sum, offset);
+  if (threadIdx.x == 0) partial[blockIdx.x] = sum;
+}
+)" + kTwoPassLauncher);
+  for (const CaseResult& result : report.cases) {
+    INFO(result.name << ": " << result.message);
+    CHECK(result.status == CaseStatus::kPassed);
+  }
+}
+
+TEST_CASE("reading shared memory nobody wrote gives garbage, not last block's values", "[sim]") {
+  Fixture fixture;
+  // Only block 0 fills s; later blocks read what it left behind on a CPU, but the GPU gives no such promise.
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (blockIdx.x == 0) s[threadIdx.x] = 0;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = s[0];
+    for (int k = 0; k < 256 && blockIdx.x * 256 + k < n; ++k) sum += in[blockIdx.x * 256 + k];
+    partial[blockIdx.x] = sum;
+  }
+  (void)i;
+}
+)" + kTwoPassLauncher);
+  CHECK(report.cases.at(0).status == CaseStatus::kWrongAnswer);
+}
+
+TEST_CASE("a block of 2048 threads fails to launch with CUDA's error", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int*, int* partial, int) { partial[0] = 0; }
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  block_sums<<<1, 2048>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, 1);
+}
+)");
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kCrashed);
+  CHECK_THAT(result.message, Catch::Contains("cudaErrorInvalidConfiguration"));
+}
+
+TEST_CASE("a wild write in a kernel is an illegal address naming the kernel, thread and block", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  int* nowhere = nullptr;
+  if (blockIdx.x == 1 && threadIdx.x == 5) nowhere[threadIdx.x] = in[0];
+  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
+}
+)" + kTwoPassLauncher);
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kCrashed);
+  CHECK_THAT(result.message, Catch::Contains("cudaErrorIllegalAddress"));
+  CHECK_THAT(result.message, Catch::Contains("kernel block_sums, thread (5,0,0) of block (1,0,0)"));
+}
+
+TEST_CASE("a race is found the same way on every run", "[sim]") {
+  Fixture fixture;
+  const std::string racy = kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)" + kTwoPassLauncher;
+  GradeReport first = fixture.grade(racy);
+  GradeReport second = fixture.grade(racy);
+  REQUIRE(first.cases.at(0).status == CaseStatus::kRace);
+  CHECK(first.cases.at(0).message == second.cases.at(0).message);
+  CHECK_THAT(first.cases.at(0).message, Catch::Contains("Add __syncthreads()"));
+}
+
+}  // namespace
+}  // namespace cudagrade
