@@ -177,6 +177,7 @@ inline void check_arena(const std::string& path) {
   for (size_t set = 0; set < arena.header().set_count; ++set) call_entry(device, arena, set);
   check_cuda(cudaDeviceSynchronize(), "kernel execution");
   device.download();
+  std::fflush(stdout);  // what the kernels printed belongs to this request's output, before the reply
 }
 
 // The arena path is the rest of the line, so that it may hold spaces.

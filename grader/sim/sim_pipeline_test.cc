@@ -229,5 +229,26 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   CHECK_THAT(first.cases.at(0).message, Catch::Contains("Add __syncthreads()"));
 }
 
+TEST_CASE("device printf reaches the case's details", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int k = 0; k < 256; ++k) sum += s[k];
+    partial[blockIdx.x] = sum;
+    if (blockIdx.x == 0) printf("block 0 sums to %d\n", sum);
+  }
+}
+)" + kTwoPassLauncher, {1000});
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kPassed);
+  CHECK_THAT(result.details, Catch::Contains("what the program printed:\nblock 0 sums to "));
+}
+
 }  // namespace
 }  // namespace cudagrade
