@@ -250,5 +250,50 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   CHECK_THAT(result.details, Catch::Contains("what the program printed:\nblock 0 sums to "));
 }
 
+TEST_CASE("atomics, __constant__ memory and dynamic shared memory work as on a GPU", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(R"(
+__constant__ int g_weight[1];
+
+__global__ void accumulate(const int* in, int* out, int n) {
+  extern __shared__ int partial[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x == 0) partial[0] = 0;
+  __syncthreads();
+  if (i < n) atomicAdd(&partial[0], in[i] * g_weight[0]);
+  __syncthreads();
+  if (threadIdx.x == 0) atomicAdd(out, partial[0]);
+}
+
+void reduce_sum(const int* in, int* out, int n, int*) {
+  const int one = 1;
+  cudaMemcpyToSymbol(g_weight, &one, sizeof one);
+  cudaMemset(out, 0, sizeof(int));
+  accumulate<<<(n + 127) / 128, 128, sizeof(int)>>>(in, out, n);
+}
+)");
+  for (const CaseResult& result : report.cases) {
+    INFO(report.build_summary << "\n" << result.name << ": " << result.message);
+    CHECK(result.status == CaseStatus::kPassed);
+  }
+}
+
+TEST_CASE("more dynamic shared memory than the default needs cudaFuncSetAttribute, as in CUDA", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int*, int* partial, int) {
+  extern __shared__ int big[];
+  big[threadIdx.x] = 0;
+  if (threadIdx.x == 0) partial[blockIdx.x] = big[0];
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  block_sums<<<1, 256, 64 * 1024>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, 1);
+}
+)");
+  CHECK(report.cases.at(0).status == CaseStatus::kCrashed);
+  CHECK_THAT(report.cases.at(0).message, Catch::Contains("cudaErrorInvalidValue"));
+}
+
 }  // namespace
 }  // namespace cudagrade
