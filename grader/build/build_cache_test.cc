@@ -33,7 +33,7 @@ TEST_CASE("an entry is built once and then found by its inputs", "[cache]") {
   CHECK(builds == 2);
 }
 
-TEST_CASE("failed builds are cached; builds that could not be judged are not", "[cache]") {
+TEST_CASE("failed builds are cached, and builds that could not be judged are not", "[cache]") {
   TempDir dir(TempDir::Medium::kDisk);
   BuildCache cache(dir.path());
   int builds = 0;

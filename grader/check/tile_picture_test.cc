@@ -18,7 +18,7 @@ TEST_CASE("a missing boundary check shows as the last tile row and column", "[pi
         "  |XXX|\n");
 }
 
-TEST_CASE("a cell shows the worst state of its elements; unchecked cells stay blank", "[picture]") {
+TEST_CASE("a cell shows the worst state of its elements, unchecked cells stay blank", "[picture]") {
   TilePicture picture(32, 32, 16);
   picture.mark(0, 0, CellState::kCorrect);
   picture.mark(0, 1, CellState::kUnwritten);

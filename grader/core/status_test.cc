@@ -17,7 +17,7 @@ TEST_CASE("status names round-trip and match the report's contract", "[status]")
   CHECK_FALSE(case_status_from_string("ok"));
 }
 
-TEST_CASE("the verdict is the most severe case status; skipped cases do not count", "[status]") {
+TEST_CASE("the verdict is the most severe case status, skipped cases do not count", "[status]") {
   using S = CaseStatus;
   CHECK(verdict_of(std::vector<S>{S::kPassed, S::kPassed}) == S::kPassed);
   CHECK(verdict_of(std::vector<S>{S::kPassed, S::kSkipped}) == S::kPassed);

@@ -123,7 +123,7 @@ TEST_CASE("the workflow's scripts pass bash -n and shellcheck", "[package][githu
   CHECK(index >= 5);
 }
 
-TEST_CASE("on GitHub's runner, exit code 3 only warns; a compile error or a bad case file fails", "[package][github]") {
+TEST_CASE("on GitHub's runner, exit code 3 only warns, a compile error or a bad case file fails", "[package][github]") {
   TempDir dir(TempDir::Medium::kDisk);
   const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
   REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);

@@ -39,7 +39,7 @@ TEST_CASE("a package appears in --out only when it is published, with its files'
   CHECK(entries(dir.path()) == std::vector<std::string>{"pkg"});  // no staging folder left beside it
 }
 
-TEST_CASE("an existing empty folder receives the package; trailing slashes do not matter", "[package]") {
+TEST_CASE("an existing empty folder receives the package, trailing slashes do not matter", "[package]") {
   TempDir dir(TempDir::Medium::kDisk);
   fs::create_directories(dir.path() / "empty");
   PackageWriter writer(dir.path() / "empty" / "");

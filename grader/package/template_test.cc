@@ -5,7 +5,7 @@
 namespace cudagrade {
 namespace {
 
-TEST_CASE("placeholders are replaced once; GitHub expressions and action refs are left alone", "[package]") {
+TEST_CASE("placeholders are replaced once, GitHub expressions and action refs are left alone", "[package]") {
   RenderedTemplate rendered = render_template(
       "lab: @LAB@\nuses: actions/checkout@v4\nrun: echo ${{ steps.x.outputs.y }} @LAB@@FILE@\nmail a@b.c\n",
       {{"LAB", "matmul"}, {"FILE", "@LAB@"}});

@@ -17,7 +17,7 @@ TEST_CASE("an expression left open is a problem", "[package][workflow]") {
   CHECK_THAT(scan.problems[0], Catch::Contains("never closed"));
 }
 
-TEST_CASE("context reads are collected with their paths; functions and literals are not contexts",
+TEST_CASE("context reads are collected with their paths, functions and literals are not contexts",
           "[package][workflow]") {
   ParsedExpression parsed = parse_expression(
       "always() && steps.check.outputs.result != '' && github.event.pull_request.head.repo.full_name == "

@@ -64,7 +64,7 @@ TEST_CASE("a correct submission passes every case with full points", "[pipeline]
   CHECK(report.device == "Fake GPU (CPU)");
 }
 
-TEST_CASE("a crash in one case fails that case only; a fresh runner grades the rest", "[pipeline]") {
+TEST_CASE("a crash in one case fails that case only, a fresh runner grades the rest", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("crash-on-size=7", matmul_suite());
   CHECK(case_named(report, "small").status == CaseStatus::kPassed);

@@ -26,7 +26,7 @@ TEST_CASE("the sum wraps like 32-bit adds on the GPU", "[reduction]") {
   CHECK(wrapped_sum(words) == INT32_MIN);
 }
 
-TEST_CASE("a right sum passes; wrong and unwritten ones say what happened", "[reduction]") {
+TEST_CASE("a right sum passes, wrong and unwritten ones say what happened", "[reduction]") {
   ReductionLab lab;
   Workload workload = lab.make_workload(make_case(1000), 0);
   REQUIRE(workload.buffers.size() == 3);
