@@ -20,19 +20,8 @@ constexpr int kMaxThreadsPerBlock = 1024;
 constexpr size_t kStackBytes = 256 * 1024;  // instrumented frames are large; deep recursion still hits the guard
 constexpr size_t kGuardBytes = 4096;
 
-// A thread's stack: fixed per slot so that a finished block's frames are reused by the same slot's next
-// fiber. Below it a guard page turns a stack overflow into a crash.
-struct SlotStack {
-  void* base;
-  boost::context::stack_context allocate() {
-    boost::context::stack_context context;
-    context.size = kStackBytes;
-    context.sp = static_cast<char*>(base) + kStackBytes;
-    return context;
-  }
-  void deallocate(boost::context::stack_context&) noexcept {}
-};
-
+// A thread's stack is fixed per slot, so a finished block's frames are reused by the same slot's next fiber.
+// Below it a guard page turns a stack overflow into a crash.
 void* map_stack() {
   void* region = mmap(nullptr, kStackBytes + kGuardBytes, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -85,32 +74,50 @@ std::string BlockScheduler::thread_name(const SimThread& thread) const {
 
 uint3 BlockScheduler::thread_index_of(int slot) const { return unlinearize(slot, block_dim_); }
 
-void BlockScheduler::start_fiber(SimThread& thread, KernelBody body, void* closure) {
-  thread.fiber = boost::context::fiber(
-      std::allocator_arg, SlotStack{stacks_[static_cast<size_t>(thread.slot)]},
-      [this, &thread, body, closure](boost::context::fiber&& scheduler) {
-        scheduler_ = std::move(scheduler);
-        body(closure);
-        thread.state = SimThread::State::kExited;
-        current_ = nullptr;
-        return std::move(scheduler_);
-      });
+namespace fc = boost::context::detail;
+
+// Every switch passes where the suspended context must be saved; whoever is resumed stores it there.
+void BlockScheduler::switch_to(SimThread* thread, fc::fcontext_t* save) {
+  current_ = thread;
+  fc::fcontext_t target = scheduler_context_;
+  if (thread != nullptr) {
+    race::g_current_slot = thread->slot;
+    g_built_ins.thread_idx = thread->index;
+    target = thread->context;
+  } else {
+    race::g_current_slot = -1;
+  }
+  fc::transfer_t from = fc::jump_fcontext(target, save);
+  *static_cast<fc::fcontext_t*>(from.data) = from.fctx;
 }
 
-void BlockScheduler::resume(SimThread& thread) {
-  current_ = &thread;
-  race::g_current_slot = thread.slot;
-  g_built_ins.thread_idx = thread.index;
-  thread.fiber = std::move(thread.fiber).resume();
-  current_ = nullptr;
-  race::g_current_slot = -1;
+void BlockScheduler::thread_entry(fc::transfer_t from) {
+  *static_cast<fc::fcontext_t*>(from.data) = from.fctx;
+  BlockScheduler& self = scheduler();
+  SimThread& thread = *self.current_;
+  self.body_(self.closure_);
+  thread.state = SimThread::State::kExited;
+  const int next = self.next_runnable(thread.slot);
+  self.switch_to(next >= 0 ? &self.threads_[static_cast<size_t>(next)] : nullptr, &thread.context);
+  // Never resumed: an exited thread is not runnable.
+}
+
+int BlockScheduler::next_runnable(int after) const {
+  for (int slot = after + 1; slot < thread_count_; ++slot) {
+    if (threads_[static_cast<size_t>(slot)].state == SimThread::State::kRunnable) return slot;
+  }
+  return -1;
+}
+
+void BlockScheduler::run_pass() {
+  const int first = next_runnable(-1);
+  if (first >= 0) switch_to(&threads_[static_cast<size_t>(first)], &scheduler_context_);
 }
 
 void BlockScheduler::yield() {
   SimThread* self = current_;
-  scheduler_ = std::move(scheduler_).resume();
-  current_ = self;
-  race::g_current_slot = self->slot;
+  const int next = next_runnable(self->slot);
+  switch_to(next >= 0 ? &threads_[static_cast<size_t>(next)] : nullptr, &self->context);
 }
 
 void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, const char* kernel_name,
@@ -126,25 +133,25 @@ void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, co
   refill_shared_memory(config.dynamic_shared_bytes);
 
   race::begin_block();
+  body_ = body;
+  closure_ = closure;
   for (int slot = 0; slot < thread_count_; ++slot) {
     SimThread& thread = threads_[static_cast<size_t>(slot)];
     thread.index = unlinearize(slot, config.block);
     thread.state = SimThread::State::kRunnable;
-    start_fiber(thread, body, closure);
+    thread.context = fc::make_fcontext(static_cast<char*>(stacks_[static_cast<size_t>(slot)]) + kStackBytes,
+                                       kStackBytes, &BlockScheduler::thread_entry);
   }
   for (;;) {
-    bool any_live = false;
+    run_pass();
+    bool any_live = false, runnable = false, at_warp = false;
     for (int slot = 0; slot < thread_count_; ++slot) {
-      SimThread& thread = threads_[static_cast<size_t>(slot)];
-      if (thread.state == SimThread::State::kRunnable) resume(thread);
-      any_live = any_live || thread.state != SimThread::State::kExited;
+      const SimThread::State state = threads_[static_cast<size_t>(slot)].state;
+      any_live = any_live || state != SimThread::State::kExited;
+      runnable = runnable || state == SimThread::State::kRunnable;
+      at_warp = at_warp || state == SimThread::State::kAtWarpOperation;
     }
     if (!any_live) break;
-    bool runnable = false, at_warp = false;
-    for (int slot = 0; slot < thread_count_; ++slot) {
-      runnable = runnable || threads_[static_cast<size_t>(slot)].state == SimThread::State::kRunnable;
-      at_warp = at_warp || threads_[static_cast<size_t>(slot)].state == SimThread::State::kAtWarpOperation;
-    }
     if (runnable) continue;
     if (at_warp) report_stuck_block();
     release_barrier();

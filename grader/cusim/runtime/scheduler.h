@@ -1,6 +1,8 @@
 // How a grid runs on the CPU: blocks one after another on the calling OS thread, and inside a block one
-// fiber (boost.context) per CUDA thread. A fiber runs until it reaches a barrier, a warp operation or its
-// end, so a block is a round-robin over its threads and every run is deterministic.
+// fiber (boost.context's fcontext) per CUDA thread. A fiber runs until it reaches a barrier, a warp
+// operation or its end, then hands over directly to the next runnable thread in slot order (the last one
+// of a pass returns to the scheduler), so a block is a round-robin over its threads, a barrier costs one
+// switch per thread, and every run is deterministic.
 //
 // Barriers: every live thread of the block must wait at the same __syncthreads() before any goes on;
 // threads that returned do not count (as on sm_70 and later). Threads waiting at different barriers, or a
@@ -10,7 +12,7 @@
 // by two threads, one of them writing, is a race.
 #pragma once
 
-#include <boost/context/fiber.hpp>
+#include <boost/context/detail/fcontext.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,7 +28,7 @@ struct SimThread {
   State state = State::kRunnable;
   int wait_line = 0;  // the barrier or warp operation it waits at
   int predicate = 0;  // for __syncthreads_count
-  boost::context::fiber fiber;
+  boost::context::detail::fcontext_t context = nullptr;  // where it resumes, while suspended
 };
 
 // The lanes of one warp meeting at a warp operation.
@@ -65,8 +67,13 @@ class BlockScheduler {
 
  private:
   void prepare_threads(int count);
-  void start_fiber(SimThread& thread, KernelBody body, void* closure);
-  void resume(SimThread& thread);
+  static void thread_entry(boost::context::detail::transfer_t from);
+  // Suspends the running context (saved into *save) and runs `thread`, or the scheduler when null.
+  void switch_to(SimThread* thread, boost::context::detail::fcontext_t* save);
+  // A pass over the block: runs every runnable thread once, in slot order, and returns when all have had
+  // their turn.
+  void run_pass();
+  int next_runnable(int after) const;
   void yield();
   void release_barrier();
   [[noreturn]] void report_stuck_block();
@@ -77,7 +84,9 @@ class BlockScheduler {
   std::vector<SimThread> threads_;
   std::vector<WarpRendezvous> warps_;
   std::vector<void*> stacks_;  // one per thread slot, reused by every block
-  boost::context::fiber scheduler_;
+  boost::context::detail::fcontext_t scheduler_context_ = nullptr;
+  KernelBody body_ = nullptr;
+  void* closure_ = nullptr;
   SimThread* current_ = nullptr;
   const char* kernel_name_ = "";
   uint3 block_index_{};

@@ -21,7 +21,7 @@ std::vector<Region>& regions() {
 }
 
 alignas(256) unsigned char g_dynamic_buffer[kMaxDynamicShared];
-bool g_dynamic_watched = false;
+size_t g_dynamic_watched = 0;  // bytes of the dynamic buffer the race checker watches
 
 void fill_with_garbage(void* begin, size_t bytes) { std::memset(begin, kSharedGarbage, bytes); }
 
@@ -38,9 +38,10 @@ SharedArray::SharedArray(void* address, size_t bytes, const char* name, int line
 
 void refill_shared_memory(size_t dynamic_bytes) {
   for (const Region& region : regions()) fill_with_garbage(region.begin, region.bytes);
-  if (!g_dynamic_watched) {
-    race::watch(g_dynamic_buffer, kMaxDynamicShared);
-    g_dynamic_watched = true;
+  // Watched as far as a launch has asked for: shadowing all 227 KiB up front would cost every run.
+  if (dynamic_bytes > g_dynamic_watched) {
+    race::watch(g_dynamic_buffer + g_dynamic_watched, dynamic_bytes - g_dynamic_watched);
+    g_dynamic_watched = dynamic_bytes;
   }
   if (dynamic_bytes > 0) fill_with_garbage(g_dynamic_buffer, dynamic_bytes);
 }
