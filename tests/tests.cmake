@@ -40,6 +40,8 @@ add_executable(cudagrade_tests
   grader/sim/sim_toolchain_test.cc
   grader/testcases/loader_test.cc
 )
+include(${CMAKE_SOURCE_DIR}/grader/intake/tests.cmake)
+include(${CMAKE_SOURCE_DIR}/grader/gradebook/tests.cmake)
 target_include_directories(cudagrade_tests PRIVATE tests)
 target_link_libraries(cudagrade_tests PRIVATE cudagrade_core Catch2::Catch2)
 target_compile_definitions(cudagrade_tests PRIVATE CUDAGRADE_FAKE_RUNNER="$<TARGET_FILE:fake_runner>")

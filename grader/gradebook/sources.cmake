@@ -1,0 +1,1 @@
+# Sources of grader/gradebook/, added to the core library (filled in with the module).

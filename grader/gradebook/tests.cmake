@@ -1,0 +1,1 @@
+# Tests of grader/gradebook/, added to the test binary.

@@ -1,0 +1,1 @@
+# Tests of grader/intake/, added to the test binary.
