@@ -29,6 +29,9 @@ int main(int argc, char** argv) {
   } catch (const UsageError& error) {
     std::fprintf(stderr, "cudagrade: %s\n", error.what());
     return kExitUsage;
+  } catch (const InfraError& error) {
+    std::fprintf(stderr, "cudagrade: %s\n", error.what());
+    return kExitInfra;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "cudagrade: internal error: %s\n", error.what());
     return kExitInfra;

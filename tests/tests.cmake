@@ -34,6 +34,7 @@ add_executable(cudagrade_tests
   grader/report/junit_printer_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
+  grader/run/confinement_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/sim_pipeline_test.cc

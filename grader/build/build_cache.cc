@@ -1,5 +1,7 @@
 #include "build/build_cache.h"
 
+#include <atomic>
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -40,7 +42,9 @@ BuildCache::Entry BuildCache::get_or_build(const std::string& label, const std::
       return {dir, std::filesystem::exists(dir / kSucceededFile), true};
     }
     std::filesystem::create_directories(dir_);
-    const std::filesystem::path staging = dir_ / fmt::format(".staging-{}-{}", key, getpid());
+    // Unique per process and per call: a batch builds many submissions at once, and they share harness entries.
+    static std::atomic<unsigned> staging_counter{0};
+    const std::filesystem::path staging = dir_ / fmt::format(".staging-{}-{}-{}", key, getpid(), staging_counter++);
     std::filesystem::remove_all(staging);
     std::filesystem::create_directories(staging);
     const MakeOutcome outcome = make(staging);

@@ -70,6 +70,7 @@ std::string CachedToolchain::headers_fingerprint(const std::vector<std::string>&
 }
 
 std::string CachedToolchain::version_of(const std::string& compiler) {
+  std::lock_guard<std::mutex> lock(version_mutex_);
   if (versioned_compiler_ != compiler) {
     CommandResult result = runner_.run({compiler, "--version"}, std::chrono::seconds(30));
     version_ = result.outcome == CommandResult::Outcome::kSucceeded ? result.output : std::string();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,7 @@ class CachedToolchain : public Toolchain {
   BuildCache cache_;
 
  private:
+  std::mutex version_mutex_;  // builds of a batch run on several threads
   std::string version_, versioned_compiler_;
 };
 

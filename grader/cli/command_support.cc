@@ -51,7 +51,9 @@ void require_readable(const std::string& submission) {
 
 int exit_code_for(CaseStatus verdict) {
   if (verdict == CaseStatus::kPassed || verdict == CaseStatus::kSkipped) return kExitPassed;
-  if (verdict == CaseStatus::kInfraError) return kExitInfra;
+  // Unsupported: this machine's backend cannot judge the file (the simulator met inline PTX, say); no fault
+  // of the student's, and a GPU can still grade it.
+  if (verdict == CaseStatus::kInfraError || verdict == CaseStatus::kUnsupported) return kExitInfra;
   return kExitFailed;
 }
 
@@ -63,6 +65,22 @@ void GradingOptions::add_to(CLI::App& command) {
       ->check(CLI::IsMember(printer_formats()));
   command.add_option("--output", output_file, "write the report to this file instead of stdout");
   command.add_option("--json", json_file, "also write the JSON report to this file");
+  add_sandbox_option(command, sandbox);
+}
+
+void add_sandbox_option(CLI::App& command, std::string& sandbox) {
+  command.add_option("--sandbox", sandbox, "confine the student's runner: none, rlimits, bwrap or auto")
+      ->check(CLI::IsMember({"none", "rlimits", "bwrap", "auto"}));
+}
+
+Confinement::Level confinement_named(const std::string& sandbox, CommandRunner& runner) {
+  if (sandbox == "none") return Confinement::Level::kNone;
+  if (sandbox == "rlimits") return Confinement::Level::kRlimits;
+  std::string why;
+  const Confinement::Level level = strongest_confinement(runner, why);
+  if (sandbox == "bwrap" && level != Confinement::Level::kBubblewrap) throw InfraError(why);
+  if (level != Confinement::Level::kBubblewrap) std::cerr << "cudagrade: sandbox: " << why << "; using " << to_string(level) << "\n";
+  return level;
 }
 
 void add_backend_option(CLI::App& command, std::string& backend) {

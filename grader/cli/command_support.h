@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/report.h"
 #include "labs/lab.h"
+#include "run/confinement.h"
 #include "testcases/loader.h"
 
 namespace cudagrade {
@@ -31,9 +32,14 @@ struct GradingOptions {
   std::string format = "text";
   std::string output_file;
   std::string json_file;
+  std::string sandbox = "none";
 
   void add_to(CLI::App& command);
 };
+
+// --sandbox: none, rlimits, bwrap or auto (the strongest this machine supports, said on stderr).
+void add_sandbox_option(CLI::App& command, std::string& sandbox);
+Confinement::Level confinement_named(const std::string& sandbox, CommandRunner& runner);
 
 void add_backend_option(CLI::App& command, std::string& backend);
 

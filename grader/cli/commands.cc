@@ -30,7 +30,8 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     const Lab& lab = lab_named(options->lab);
     auto run = prepare_run(globals, *options);
     TestSuite suite = load_suite(run->paths, lab, options->cases);
-    Grader grader(lab, *run->backend.backend, run->paths, {options->include_hidden, {}});
+    Grader grader(lab, *run->backend.backend, run->paths,
+                  {options->include_hidden, {}, confinement_named(options->sandbox, run->command_runner)});
     return publish(grader.grade(options->submission, suite), *options);
   };
 }
@@ -61,7 +62,8 @@ CommandAction setup_run(CLI::App& command, const GlobalOptions& globals) {
       case_options.dump_dir = options->dump_dir;
     }
     auto run = prepare_run(globals, *options);
-    Grader grader(lab, *run->backend.backend, run->paths, {});
+    Grader grader(lab, *run->backend.backend, run->paths,
+                  {false, {}, confinement_named(options->sandbox, run->command_runner)});
     int code = publish(grader.run_one(options->submission, test_case, case_options), *options);
     if (case_options.dump_dir) std::cerr << "cudagrade: wrote the matrices to " << options->dump_dir << "\n";
     return code;

@@ -23,6 +23,11 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Thrown when this machine cannot do what was asked (no sandbox, say); main prints it and exits with kExitInfra.
+struct InfraError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 struct GlobalOptions {
   std::string root;
   std::string cache_dir;

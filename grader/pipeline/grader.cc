@@ -74,6 +74,18 @@ BuildResult Grader::build_or_explain(const BuildRequest& request) {
   }
 }
 
+// The student's runner may write only the arena folders, so they exist before it starts.
+std::vector<std::string> Grader::student_command(const std::filesystem::path& runner) {
+  Confinement confinement;
+  confinement.level = options_.confinement;
+  if (confinement.level == Confinement::Level::kBubblewrap) {
+    if (!memory_dir_) memory_dir_ = std::make_unique<TempDir>(TempDir::Medium::kMemory);
+    if (!disk_dir_) disk_dir_ = std::make_unique<TempDir>(TempDir::Medium::kDisk);
+    confinement.writable_dirs = {memory_dir_->path(), disk_dir_->path()};
+  }
+  return confinement.command_for(runner);
+}
+
 Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                                     GradeReport& report) {
   student_.reset();
@@ -104,7 +116,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     }
     return Preparation::kEveryCaseDecided;
   }
-  student_ = std::make_unique<RunnerSlot>(build.runner);
+  student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
   return Preparation::kReady;
 }
 

@@ -13,12 +13,14 @@
 #include "core/temp_dir.h"
 #include "labs/lab.h"
 #include "pipeline/runner_slot.h"
+#include "run/confinement.h"
 
 namespace cudagrade {
 
 struct GradeOptions {
   bool include_hidden = false;
   TimingPolicy timing;
+  Confinement::Level confinement = Confinement::Level::kNone;  // for the student's runner
 };
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
@@ -41,6 +43,7 @@ class Grader {
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                           const CaseOptions& options);
   BuildResult build_or_explain(const BuildRequest& request);
+  std::vector<std::string> student_command(const std::filesystem::path& runner);
   // Builds the submission. When nothing can run (a compile error, no device) every case is decided here.
   enum class Preparation { kReady, kEveryCaseDecided };
   Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);

@@ -4,7 +4,7 @@ namespace cudagrade {
 
 RunnerSession* RunnerSlot::session(RunnerReply& failure) {
   if (session_ && !session_->finished()) return session_.get();
-  session_ = std::make_unique<RunnerSession>(runner_);
+  session_ = std::make_unique<RunnerSession>(command_, runner_);
   failure = session_->start(Clock::now() + kRunnerStartTimeout);
   if (failure.outcome != RunnerReply::Outcome::kOk) {
     session_.reset();

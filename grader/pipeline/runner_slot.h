@@ -14,7 +14,10 @@ inline constexpr std::chrono::seconds kRunnerStartTimeout{60};
 
 class RunnerSlot {
  public:
-  explicit RunnerSlot(std::filesystem::path runner) : runner_(std::move(runner)) {}
+  explicit RunnerSlot(std::filesystem::path runner) : runner_(runner), command_{runner.string()} {}
+  // A runner started through a confining command (run/confinement.h).
+  RunnerSlot(std::filesystem::path runner, std::vector<std::string> command)
+      : runner_(std::move(runner)), command_(std::move(command)) {}
 
   // The live session, started if needed; null with `failure` set when the runner would not start.
   RunnerSession* session(RunnerReply& failure);
@@ -25,6 +28,7 @@ class RunnerSlot {
 
  private:
   std::filesystem::path runner_;
+  std::vector<std::string> command_;
   std::unique_ptr<RunnerSession> session_;
   std::optional<DeviceInfo> device_;
 };

@@ -33,12 +33,12 @@ Timing timing_from(const RunnerReply& reply) {
 
 }  // namespace
 
-RunnerSession::RunnerSession(const std::filesystem::path& runner) {
+RunnerSession::RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner) {
   SubprocessOptions options;
   options.control_channel = true;
   options.output_cap_bytes = 256 << 10;
   options.working_directory = runner.parent_path();
-  process_ = std::make_unique<Subprocess>(std::vector<std::string>{runner.string()}, options);
+  process_ = std::make_unique<Subprocess>(command, options);
 }
 
 std::string new_nonce() {

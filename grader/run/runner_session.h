@@ -53,7 +53,8 @@ struct RunnerReply {
 
 class RunnerSession {
  public:
-  explicit RunnerSession(const std::filesystem::path& runner);
+  // `command` starts the runner: its path, or a confining wrapper around it (run/confinement.h).
+  RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner);
 
   // Waits for the runner's greeting. On failure the reply says why and the session is finished.
   RunnerReply start(Clock::time_point deadline);

@@ -1,0 +1,206 @@
+#include "gradebook/student_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "gradebook/html_page.h"
+#include "report/escape.h"
+#include "report/report_text.h"
+
+namespace cudagrade {
+namespace {
+
+// Enough for every error a real build prints; a flood (a template error repeated for every instantiation, a
+// kernel printf in a loop) is cut so that the page stays readable.
+constexpr size_t kLogLimit = 64 * 1024;
+constexpr size_t kDetailsLimit = 16 * 1024;
+
+using Fields = std::vector<std::pair<std::string, std::string>>;  // label, plain text
+
+std::string title_of(const StudentResult& student) {
+  const std::string who = student.name.empty() ? student.student_id : student.name + " (" + student.student_id + ")";
+  return student.report ? student.report->lab + ": " + who : who;
+}
+
+std::string score_of(const StudentResult& student) {
+  return points_text(student.score) + " / " + points_text(student.max_score);
+}
+
+// The identity and outcome of the submission, in the order an instructor reads them.
+Fields overview(const StudentResult& student) {
+  Fields fields = {{"student id", student.student_id}, {"name", student.name},       {"upload", student.upload},
+                   {"status", student.status},         {"score", score_of(student)}, {"message", student.message}};
+  if (student.report) {
+    const GradeReport& report = *student.report;
+    fields.push_back({"graded file", report.submission});
+    fields.push_back({"backend", report.backend + (report.device.empty() ? "" : " on " + report.device)});
+    fields.push_back({"build", report.build_summary});
+  }
+  if (!student.isolation.empty()) fields.push_back({"isolation", student.isolation});
+  if (!student.content_hash.empty()) fields.push_back({"file hash", student.content_hash});
+  if (!student.cases_hash.empty()) fields.push_back({"test cases hash", student.cases_hash});
+  return fields;
+}
+
+bool has_details(const CaseResult& result) {
+  return !result.details.empty() || result.speed.has_value();
+}
+
+std::string case_points(const CaseResult& result) {
+  return points_text(result.points) + " / " + points_text(result.max_points);
+}
+
+std::string case_name(const CaseResult& result) {
+  return result.hidden ? result.name + " (hidden)" : result.name;
+}
+
+// ---- Markdown ----
+
+// Inline text: markup characters as references (html_text), Markdown's own punctuation backslash-escaped,
+// and line breaks as spaces so that a value cannot end a table row or start a heading.
+std::string md_inline(std::string_view text) {
+  std::string one_line(text);
+  std::replace_if(one_line.begin(), one_line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  std::string out;
+  for (char c : html_text(one_line)) {
+    if (std::string_view("\\`*_[]|#!~").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A fenced code block shows its text literally; its fence is longer than any run of backticks in the text,
+// so the text cannot close it.
+std::string md_fence(std::string_view text) {
+  size_t longest = 0, run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(std::max<size_t>(3, longest + 1), '`');
+  std::string body(text);
+  if (!body.empty() && body.back() != '\n') body += '\n';
+  return fence + "\n" + body + fence + "\n";
+}
+
+std::string md_overview(const StudentResult& student) {
+  std::string md = "| | |\n| --- | --- |\n";
+  for (const auto& [label, value] : overview(student)) md += fmt::format("| {} | {} |\n", label, md_inline(value));
+  // A multi-line message (a compile error's summary with its source line) is shown whole below the table.
+  if (student.message.find('\n') != std::string::npos) md += "\nMessage:\n\n" + md_fence(student.message);
+  if (!student.notes.empty()) {
+    md += "\nNotes:\n\n";
+    for (const std::string& note : student.notes) md += "- " + md_inline(note) + "\n";
+  }
+  return md + "\n";
+}
+
+std::string md_cases(const GradeReport& report) {
+  std::string md =
+      "## Cases\n\n| case | kind | size | status | points | time | message |\n"
+      "| --- | --- | --- | --- | ---: | ---: | --- |\n";
+  for (const CaseResult& result : report.cases) {
+    md += fmt::format("| {} | {} | {} | {} | {} | {:.1f} ms | {} |\n", md_inline(case_name(result)),
+                      to_string(result.kind), size_text(result.size), to_string(result.status), case_points(result),
+                      result.elapsed_ms, md_inline(headline(result.message, 120)));
+  }
+  md += "\n";
+  for (const CaseResult& result : report.cases) {
+    if (!has_details(result)) continue;
+    md += fmt::format("### {}: {}\n\n", md_inline(case_name(result)), to_string(result.status));
+    if (!result.message.empty()) md += md_fence(result.message) + "\n";
+    if (!result.details.empty()) md += md_fence(clipped(result.details, kDetailsLimit)) + "\n";
+    if (result.speed) md += "Speed: " + md_inline(speed_line(*result.speed)) + "\n\n";
+  }
+  return md;
+}
+
+// GitHub and most Markdown viewers fold <details>; the blank lines let the fence inside it be Markdown.
+std::string md_build_log(const GradeReport& report) {
+  if (report.build_log.empty()) return "";
+  return fmt::format("<details{}><summary>Compile log</summary>\n\n{}\n</details>\n",
+                     report.verdict == CaseStatus::kCompileError ? " open" : "",
+                     md_fence(clipped(report.build_log, kLogLimit)));
+}
+
+// ---- HTML ----
+
+std::string html_block(std::string_view text) {
+  return "<pre>" + html_text(text) + "</pre>\n";
+}
+
+std::string html_overview(const StudentResult& student) {
+  std::string html = "<table class=\"overview\">\n";
+  for (const auto& [label, value] : overview(student)) {
+    const std::string cell = label == "status" ? status_badge(value) : "<div class=\"msg\">" + html_text(value) + "</div>";
+    html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", label, cell);
+  }
+  html += "</table>\n";
+  if (!student.notes.empty()) {
+    html += "<h2>Notes</h2>\n<ul>\n";
+    for (const std::string& note : student.notes) html += "<li>" + html_text(note) + "</li>\n";
+    html += "</ul>\n";
+  }
+  return html;
+}
+
+std::string html_case_table(const GradeReport& report) {
+  std::string html =
+      "<h2>Cases</h2>\n<table class=\"cases\">\n<tr><th>case</th><th>kind</th><th>size</th><th>status</th>"
+      "<th>points</th><th>time</th><th>message</th></tr>\n";
+  for (size_t i = 0; i < report.cases.size(); ++i) {
+    const CaseResult& result = report.cases[i];
+    const std::string name = has_details(result) ? fmt::format("<a href=\"#case-{}\">{}</a>", i, html_text(case_name(result)))
+                                                 : html_text(case_name(result));
+    html += fmt::format(
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1f} ms</td>"
+        "<td><div class=\"msg\">{}</div></td></tr>\n",
+        name, to_string(result.kind), size_text(result.size), status_badge(to_string(result.status)),
+        case_points(result), result.elapsed_ms, html_text(result.message));
+  }
+  return html + "</table>\n";
+}
+
+std::string html_case_details(const GradeReport& report) {
+  std::string html;
+  for (size_t i = 0; i < report.cases.size(); ++i) {
+    const CaseResult& result = report.cases[i];
+    if (!has_details(result)) continue;
+    html += fmt::format("<h3 id=\"case-{}\">{} {}</h3>\n<p>{} {}, {} points</p>\n", i, html_text(case_name(result)),
+                        status_badge(to_string(result.status)), to_string(result.kind), size_text(result.size),
+                        case_points(result));
+    if (!result.details.empty()) html += html_block(clipped(result.details, kDetailsLimit));
+    if (result.speed) html += "<p>Speed: " + html_text(speed_line(*result.speed)) + "</p>\n";
+  }
+  return html;
+}
+
+std::string html_build_log(const GradeReport& report) {
+  if (report.build_log.empty()) return "";
+  return fmt::format("<details{}><summary>Compile log</summary>\n{}</details>\n",
+                     report.verdict == CaseStatus::kCompileError ? " open" : "",
+                     html_block(clipped(report.build_log, kLogLimit)));
+}
+
+}  // namespace
+
+std::string student_report_markdown(const StudentResult& student) {
+  std::string md = "# " + md_inline(title_of(student)) + "\n\n" + md_overview(student);
+  if (!student.report) return md + "No grade report: nothing in the upload could be graded.\n";
+  return md + md_cases(*student.report) + md_build_log(*student.report);
+}
+
+std::string student_report_html(const StudentResult& student) {
+  std::string body = "<h1>" + html_text(title_of(student)) + "</h1>\n" + html_overview(student);
+  if (!student.report) {
+    body += "<p>No grade report: nothing in the upload could be graded.</p>\n";
+  } else {
+    body += html_case_table(*student.report) + html_case_details(*student.report) + html_build_log(*student.report);
+  }
+  return html_page(title_of(student), body);
+}
+
+}  // namespace cudagrade

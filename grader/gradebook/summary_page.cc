@@ -1,0 +1,94 @@
+#include "gradebook/summary_page.h"
+
+#include <fmt/format.h>
+
+#include "gradebook/class_stats.h"
+#include "gradebook/html_page.h"
+#include "gradebook/roster.h"
+#include "gradebook/summary_charts.h"
+#include "report/escape.h"
+#include "report/report_text.h"
+
+namespace cudagrade {
+namespace {
+
+std::string student_link(const StudentResult& student) {
+  return fmt::format("<a href=\"{}\">{}</a>", html_attribute(student_report_href(student.student_id)),
+                     html_text(student.student_id));
+}
+
+std::string overview(const Roster& roster) {
+  const Students& students = roster.current;
+  double total = 0;
+  for (const StudentResult* student : students) total += student->score;
+  const double mean = students.empty() ? 0 : total / students.size();
+  std::string html = fmt::format("<p>{} student{}; mean score {} of {}, median of the graded uploads {}.",
+                                 students.size(), students.size() == 1 ? "" : "s", points_text(mean),
+                                 points_text(class_max_score(students)), points_text(median_score(students)));
+  if (!roster.superseded.empty()) {
+    html += fmt::format(" {} superseded upload{} (a later one by the same student counts) not counted here.",
+                        roster.superseded.size(), roster.superseded.size() == 1 ? "" : "s");
+  }
+  return html + "</p>\n";
+}
+
+std::string status_table(const Students& students) {
+  std::string html = "<h2>Status</h2>\n<table class=\"statuses\">\n<tr><th>status</th><th>students</th></tr>\n";
+  for (const StatusCount& count : count_by_status(students)) {
+    html += fmt::format("<tr><td>{}</td><td class=\"num\">{}</td></tr>\n", status_badge(count.status), count.count);
+  }
+  return html + "</table>\n";
+}
+
+std::string speed_section(const std::vector<CaseSpeeds>& speeds) {
+  std::string html = "<h2>Speed against the reference</h2>\n";
+  if (speeds.empty()) return html + "<p>No timed cases.</p>\n";
+  return html + "<p>One dot per correct submission; hover for the student, click for their report.</p>\n" +
+         speed_svg(speeds);
+}
+
+std::string outlier_list(const std::vector<Outlier>& outliers) {
+  std::string html = "<h2>Worth a look</h2>\n";
+  if (outliers.empty()) return html + "<p>Nobody stands out.</p>\n";
+  html += "<ul class=\"outliers\">\n";
+  for (const Outlier& outlier : outliers) {
+    const StudentResult& student = *outlier.student;
+    html += fmt::format("<li>{} {}: {}</li>\n", student_link(student), html_text(student.name),
+                        html_text(fmt::format("{}", fmt::join(outlier.reasons, "; "))));
+  }
+  return html + "</ul>\n";
+}
+
+std::string student_table(const Students& students) {
+  std::string html =
+      "<h2>Students</h2>\n<table class=\"students\">\n<tr><th>student</th><th>name</th><th>status</th>"
+      "<th>score</th><th>message</th></tr>\n";
+  for (const StudentResult* student : students) {
+    html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td>{}</td></tr>\n",
+                        student_link(*student), html_text(student->name), status_badge(student->status),
+                        points_text(student->score), points_text(student->max_score),
+                        html_text(headline(student->message, 120)));
+  }
+  return html + "</table>\n";
+}
+
+}  // namespace
+
+std::string summary_html(const std::vector<StudentResult>& results, const std::string& lab,
+                         std::string_view generated_at) {
+  const Roster roster = make_roster(results);
+  const Students& students = roster.current;
+  const std::vector<CaseSpeeds> speeds = speeds_by_case(students);
+
+  std::string body = "<h1>" + html_text(lab) + ": class summary</h1>\n" + overview(roster);
+  if (!generated_at.empty()) body += "<p>Generated " + html_text(generated_at) + ".</p>\n";
+  body += status_table(students);
+  body += "<h2>Scores</h2>\n" + histogram_svg(score_histogram(students));
+  body += "<h2>Pass rate per case</h2>\n" + pass_rate_table(pass_rates(students));
+  body += speed_section(speeds);
+  body += outlier_list(find_outliers(students, speeds));
+  body += student_table(students);
+  return html_page(lab + ": class summary", body);
+}
+
+}  // namespace cudagrade

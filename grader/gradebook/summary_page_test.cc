@@ -1,0 +1,131 @@
+#include "gradebook/summary_page.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "gradebook/sample_class.h"
+#include "gradebook/summary_charts.h"
+
+namespace cudagrade {
+namespace {
+
+using Catch::Contains;
+using testing::occurrences;
+
+std::vector<std::string> matches(const std::string& text, const std::string& pattern) {
+  std::vector<std::string> found;
+  const std::regex regex(pattern);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), regex); it != std::sregex_iterator(); ++it) {
+    found.push_back((*it)[1]);
+  }
+  return found;
+}
+
+const std::string& page() {
+  static const std::string html = summary_html(testing::sample_class(), "matmul");
+  return html;
+}
+
+TEST_CASE("the summary is one self-contained, well-formed page that escapes the students' text", "[gradebook]") {
+  const std::string& html = page();
+  testing::check_html_page(html);
+  CHECK(occurrences(html, "<svg") == 2);
+  CHECK(occurrences(html, "<table") == 3);
+  CHECK_THAT(html, Contains("<title>matmul: class summary</title>"));
+  CHECK_THAT(html, Contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+  CHECK_THAT(html, Contains("=HYPERLINK(\"http://evil.example\",\"x\")\nline two"));
+  CHECK(occurrences(html, "<b>") == 0);
+  CHECK(html == summary_html(testing::sample_class(), "matmul"));  // nothing varies between runs
+}
+
+TEST_CASE("the summary does not depend on the order of the students", "[gradebook]") {
+  std::vector<StudentResult> results = testing::sample_class();
+  std::reverse(results.begin(), results.end());
+  // s06's uploads must stay oldest first: that order says which one counts.
+  std::swap(*std::find_if(results.begin(), results.end(), [](auto& r) { return r.student_id == "s06"; }),
+            *std::find_if(results.rbegin(), results.rend(), [](auto& r) { return r.student_id == "s06"; }));
+  CHECK(summary_html(results, "matmul") == page());
+}
+
+TEST_CASE("the summary counts statuses once a student and says what was superseded", "[gradebook]") {
+  const std::string& html = page();
+  CHECK_THAT(html, Contains("<p>7 students; mean score 4.714 of 8, median of the graded uploads 7.5. "
+                            "1 superseded upload (a later one by the same student counts) not counted here.</p>"));
+  CHECK_THAT(html, Contains("<tr><td><span class=\"status s-passed\">passed</span></td><td class=\"num\">3</td></tr>"));
+  CHECK_THAT(html, Contains("<span class=\"status s-missing_file\">missing_file</span></td><td class=\"num\">1</td>"));
+  // One row a student in the students table, each linking to the report.
+  for (const char* id : {"s01", "s02", "s03", "s04", "s05", "s06", "s07"}) {
+    INFO(id);
+    CHECK(occurrences(html, std::string("<tr><td><a href=\"students/") + id + "/report.html\">") == 1);
+  }
+  CHECK(occurrences(html, "3 cases failed") == 0);  // the superseded upload's message
+}
+
+TEST_CASE("the histogram has ten bars with the right counts, heights and titles", "[gradebook]") {
+  const std::string& html = page();
+  CHECK(matches(html, "<rect class=\"bar\" data-count=\"(\\d+)\"") ==
+        std::vector<std::string>{"2", "0", "1", "0", "0", "0", "0", "0", "1", "3"});
+  // The tallest bar (3) is the full 150 units; two students make a bar of 100.
+  CHECK_THAT(html, Contains("<rect class=\"bar\" data-count=\"3\" x=\"462\" y=\"10.0\" width=\"44\" "
+                            "height=\"150.0\"><title>[7.2, 8]: 3 students</title></rect>"));
+  CHECK_THAT(html, Contains("<rect class=\"bar\" data-count=\"2\" x=\"30\" y=\"60.0\" width=\"44\" "
+                            "height=\"100.0\"><title>[0, 0.8): 2 students</title></rect>"));
+  CHECK_THAT(html, Contains("<title>[1.6, 2.4): 1 student</title>"));
+  CHECK(occurrences(html, "height=\"0.0\"") == 6);
+}
+
+TEST_CASE("the pass-rate table has a row and a bar a case", "[gradebook]") {
+  const std::string& html = page();
+  CHECK_THAT(html, Contains("<tr><td>square-128</td><td class=\"num\">5 / 6</td><td class=\"num\">83%</td>"
+                            "<td><div class=\"meter\"><div style=\"width: 83.3%\"></div></div></td></tr>"));
+  CHECK_THAT(html, Contains("<tr><td>rectangular-hidden (hidden)</td><td class=\"num\">4 / 5</td>"
+                            "<td class=\"num\">80%</td>"));
+  CHECK_THAT(html, Contains("<tr><td>performance-4096</td><td class=\"num\">4 / 6</td><td class=\"num\">67%</td>"));
+  CHECK(occurrences(html, "class=\"meter\"") == 4);
+}
+
+TEST_CASE("the speed plot has a dot for each correct timed submission and marks at 1x, 2x and 4x", "[gradebook]") {
+  const std::string& html = page();
+  CHECK(matches(html, "class=\"dot\"[^>]*data-ratio=\"([^\"]+)\"") ==
+        std::vector<std::string>{"0.5", "1", "1.2", "3"});
+  CHECK(occurrences(html, "data-ratio=\"0.25\"") == 0);  // the superseded upload's
+  CHECK(occurrences(html, "<line class=\"mark\"") == 3);
+  for (const char* label : {">1x</text>", ">2x</text>", ">4x</text>", ">1/2x</text>", ">8x</text>"}) {
+    CHECK(occurrences(html, label) == 1);
+  }
+  CHECK_THAT(html, Contains("<title>s04 &lt;script&gt;alert(1)&lt;/script&gt;: 3x the time of tiled_boundary</title>"));
+  CHECK_THAT(html, Contains("text-anchor=\"end\">performance-4096</text>"));
+}
+
+TEST_CASE("the outliers are listed once each with their reasons and links", "[gradebook]") {
+  const std::string& html = page();
+  const std::string list = html.substr(html.find("<ul class=\"outliers\">"));
+  CHECK(matches(list.substr(0, list.find("</ul>")), "<li><a href=\"students/([^/]+)/") ==
+        std::vector<std::string>{"s01", "s03", "s04", "s05", "s07"});
+  CHECK_THAT(html, Contains("<li><a href=\"students/s07/report.html\">s07</a> Edsger Dijkstra: timed out; "
+                            "score 2 is far below the median 7.5</li>"));
+  CHECK_THAT(html, Contains("<li><a href=\"students/s05/report.html\">s05</a> Grace Hopper: no gradable upload "
+                            "(missing_file)</li>"));
+}
+
+TEST_CASE("a generation time appears only when passed in", "[gradebook]") {
+  CHECK(occurrences(page(), "Generated") == 0);
+  CHECK_THAT(summary_html(testing::sample_class(), "matmul", "2026-11-22"), Contains("<p>Generated 2026-11-22.</p>"));
+}
+
+TEST_CASE("an empty class and one with no timed case still make a valid page", "[gradebook]") {
+  const std::string empty = summary_html({}, "reduction");
+  testing::check_html_page(empty);
+  CHECK(occurrences(empty, "<rect class=\"bar\"") == 10);
+  CHECK_THAT(empty, Contains("No timed cases."));
+  CHECK_THAT(empty, Contains("Nobody stands out."));
+}
+
+TEST_CASE("report links percent-encode odd ids into one path segment", "[gradebook]") {
+  CHECK(student_report_href("s01") == "students/s01/report.html");
+  CHECK(student_report_href("a b/<c>\"") == "students/a%20b%2F%3Cc%3E%22/report.html");
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,61 @@
+// Real sandboxes on this machine: bwrap where user namespaces allow it, prlimit always.
+#include "run/confinement.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "core/files.h"
+#include "core/temp_dir.h"
+
+namespace cudagrade {
+namespace {
+
+std::filesystem::path script(const TempDir& dir, const std::string& body) {
+  const std::filesystem::path path = dir.path() / "probe.sh";
+  std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                         std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                         std::filesystem::perms::others_exec);
+  return path;
+}
+
+TEST_CASE("rlimits wrap the runner, which still runs", "[confinement]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  Confinement confinement{Confinement::Level::kRlimits, {}};
+  const std::vector<std::string> command = confinement.command_for(script(dir, "ulimit -c; ulimit -t"));
+  CHECK(command.front() == "prlimit");
+  SubprocessCommandRunner runner;
+  CommandResult result = runner.run(command, std::chrono::seconds(20));
+  REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(result.output == "0\n1800\n");
+}
+
+TEST_CASE("inside bwrap the runner is nobody, cannot write outside its arena folder, and has no network",
+          "[confinement]") {
+  SubprocessCommandRunner runner;
+  std::string why;
+  const Confinement::Level level = strongest_confinement(runner, why);
+  if (level != Confinement::Level::kBubblewrap) {
+    WARN("bwrap is not usable on this machine, so the sandbox itself is not tested here: " << why);
+    CHECK(level == Confinement::Level::kRlimits);
+    return;
+  }
+  TempDir tools(TempDir::Medium::kDisk), arena(TempDir::Medium::kDisk), host(TempDir::Medium::kDisk);
+  std::ofstream(host.path() / "secret") << "another student's work";
+  const std::filesystem::path probe = script(
+      tools, "id -u\n"
+             "touch " + (tools.path() / "escaped").string() + " 2>/dev/null && echo wrote-outside\n"
+             "touch " + (arena.path() / "result").string() + " && echo wrote-arena\n"
+             "cat " + (host.path() / "secret").string() + " 2>/dev/null || echo no-host-tmp\n"
+             "cat /proc/net/route 2>/dev/null | tail -n +2 | wc -l\n");
+  Confinement confinement{Confinement::Level::kBubblewrap, {arena.path()}};
+  CommandResult result = runner.run(confinement.command_for(probe), std::chrono::seconds(20));
+  INFO(result.output);
+  REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(result.output == "65534\nwrote-arena\nno-host-tmp\n0\n");
+  CHECK(std::filesystem::exists(arena.path() / "result"));
+  CHECK_FALSE(std::filesystem::exists(tools.path() / "escaped"));
+}
+
+}  // namespace
+}  // namespace cudagrade
