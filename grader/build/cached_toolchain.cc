@@ -113,13 +113,13 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
 
 // A call to cuBLAS or system() is refused by name, however the file spells it.
 CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesystem::path& object,
-                                                            const std::vector<std::string>& extra_allowed_prefixes) {
+                                                            const std::vector<std::string>& extra_allowed) {
   CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
   if (listed.outcome != CommandResult::Outcome::kSucceeded) {
     return {BuildResult::Outcome::kInfraError,
             "could not list the object's symbols with nm: " + first_error_line(listed.output)};
   }
-  SymbolVerdict verdict = judge_symbols(parse_nm_posix(listed.output), extra_allowed_prefixes);
+  SymbolVerdict verdict = judge_symbols(parse_nm_posix(listed.output), extra_allowed);
   if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
   return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
 }
@@ -142,8 +142,11 @@ std::optional<BuildResult> CachedToolchain::check_source(const BuildRequest& req
   if (verdict.outcome == SourceVerdict::Outcome::kAllowed) return std::nullopt;
   BuildResult result;
   result.outcome = BuildResult::Outcome::kRejected;
-  result.summary = fmt::format("rejected: {} line {}: #include {}: {}", request.lab->submission_file(), verdict.line,
-                               verdict.include, verdict.reason);
+  result.summary = verdict.include.empty()
+                       ? fmt::format("rejected: {} line {}: {}", request.lab->submission_file(), verdict.line,
+                                     verdict.reason)
+                       : fmt::format("rejected: {} line {}: #include {}: {}", request.lab->submission_file(),
+                                     verdict.line, verdict.include, verdict.reason);
   return result;
 }
 

@@ -39,8 +39,7 @@ class CachedToolchain : public Toolchain {
     BuildResult::Outcome outcome;  // kBuilt when the symbols pass
     std::string summary;
   };
-  SymbolCheck check_symbols(const std::filesystem::path& object,
-                            const std::vector<std::string>& extra_allowed_prefixes = {});
+  SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed = {});
   std::optional<BuildResult> check_source(const BuildRequest& request);
   // The result when a harness object failed to build: the grader's fault.
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);

@@ -125,6 +125,12 @@ std::optional<std::string> refusal(std::string_view target) {
 
 SourceVerdict judge_source(const std::string& text) {
   for (const LogicalLine& line : logical_lines(text)) {
+    // The simulator's race checker rides on -fsanitize=thread instrumentation; an attribute that turns it
+    // off for a function is an attempt to hide a race, on any backend.
+    if (line.text.find("no_sanitize") != std::string::npos) {
+      return {SourceVerdict::Outcome::kRejected, line.first_line, "",
+              "no_sanitize attributes are not allowed: they would hide races from the simulator's checker"};
+    }
     std::optional<std::string_view> target = include_target(line.text);
     if (!target) continue;
     if (std::optional<std::string> reason = refusal(*target)) {

@@ -61,5 +61,13 @@ TEST_CASE("the headers of libraries that would do the lab's work are refused", "
   CHECK(judge_source("#include <cuda_runtime.h>\n#include <cstdio>\n").outcome == SourceVerdict::Outcome::kAllowed);
 }
 
+TEST_CASE("attributes that switch the race checker off are refused", "[source]") {
+  SourceVerdict verdict = judge_source("#include \"matmul.cuh\"\n__attribute__((no_sanitize(\"thread\")))\n"
+                                       "__global__ void k() {}\n");
+  CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+  CHECK(verdict.line == 2);
+  CHECK_THAT(verdict.reason, Catch::Contains("race"));
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -90,6 +90,16 @@ constexpr Refusal kRefusals[] = {
 // Definitions that take the harness's place.
 constexpr std::string_view kHarnessSymbols[] = {"main", "cudagrade_call_entry"};
 
+// The grader's own namespaces: the harness (cudagrade::) and the simulator's runtime (cusim::). A file may
+// call what the simulator's header calls (the toolchain passes those as extra prefixes) and instantiate its
+// templates (weak definitions), but never define one of their functions or variables itself.
+bool grader_internal(const std::string& symbol) {
+  return symbol.find("N9cudagrade") != std::string::npos || starts_with(symbol, "_ZN9cudagrade");
+}
+bool runtime_definition(const std::string& symbol) {
+  return starts_with(symbol, "_ZN5cusim") || grader_internal(symbol);
+}
+
 bool allowed_call(const std::string& symbol) {
   // nm may print versioned names ("memcpy@GLIBC_2.14").
   const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
@@ -125,12 +135,13 @@ ObjectSymbols parse_nm_posix(const std::string& output) {
       if (type == "U") symbols.undefined.push_back(name);
     } else {
       symbols.defined.push_back(name);
+      if (type != "W" && type != "V" && type != "u") symbols.strong.push_back(name);
     }
   }
   return symbols;
 }
 
-SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed_prefixes) {
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed) {
   for (const std::string& symbol : symbols.defined) {
     if (std::find(std::begin(kHarnessSymbols), std::end(kHarnessSymbols), symbol) != std::end(kHarnessSymbols)) {
       return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines " + symbol + ", which the harness owns"};
@@ -139,9 +150,20 @@ SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std:
       return {SymbolVerdict::Outcome::kRejected, symbol, "CUB and Thrust would do the lab's work"};
     }
   }
+  for (const std::string& symbol : symbols.strong) {
+    if (runtime_definition(symbol)) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines part of the grader's own harness"};
+    }
+  }
   for (const std::string& symbol : symbols.undefined) {
-    const bool extra = std::any_of(extra_allowed_prefixes.begin(), extra_allowed_prefixes.end(),
-                                   [&](const std::string& prefix) { return starts_with(symbol, prefix); });
+    if (grader_internal(symbol)) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, "the file reaches into the grader's own harness"};
+    }
+    const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
+    const bool extra = std::any_of(extra_allowed.begin(), extra_allowed.end(), [&](const std::string& allowed) {
+      if (!allowed.empty() && allowed.back() == '*') return starts_with(name, allowed.substr(0, allowed.size() - 1));
+      return name == allowed;
+    });
     if (!extra && !allowed_call(symbol)) return {SymbolVerdict::Outcome::kRejected, symbol, refusal_reason(symbol)};
   }
   return {};

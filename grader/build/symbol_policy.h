@@ -14,7 +14,8 @@ namespace cudagrade {
 
 struct ObjectSymbols {
   std::vector<std::string> undefined;
-  std::vector<std::string> defined;
+  std::vector<std::string> defined;  // strong and weak
+  std::vector<std::string> strong;   // defined, and not weak: the file's own code and data, not an inline copy
 };
 
 // Parses `nm --format=posix` output: "name type [value size]" per line.
@@ -26,8 +27,9 @@ struct SymbolVerdict {
   std::string reason;  // for the student: what the rule is and why
 };
 
-// extra_allowed_prefixes: what a toolchain's own instrumentation and runtime add (the simulator's cusim::
-// functions and -fsanitize=thread hooks), beyond what any submission may call.
-SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed_prefixes = {});
+// extra_allowed: what a toolchain's own instrumentation and runtime add (the simulator's cusim:: entry
+// points, -fsanitize=thread hooks, host math), beyond what any submission may call. Exact names, or
+// prefixes written with a trailing '*'.
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed = {});
 
 }  // namespace cudagrade

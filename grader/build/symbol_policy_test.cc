@@ -40,6 +40,7 @@ TEST_CASE("nm's POSIX format splits into what a file calls and what it defines",
       "weak_thing w\n");
   CHECK(symbols.undefined == std::vector<std::string>{"__cudaLaunchKernel"});
   CHECK(symbols.defined == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii", "DW.ref.__gxx_personality_v0"});
+  CHECK(symbols.strong == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii"});
 }
 
 TEST_CASE("an ordinary submission's calls are all allowed", "[symbols]") {
@@ -80,6 +81,35 @@ TEST_CASE("a file may not define the harness's symbols or carry CUB or Thrust", 
     INFO(symbol);
     CHECK(judge_symbols(symbols).outcome == SymbolVerdict::Outcome::kRejected);
   }
+}
+
+TEST_CASE("the grader's own namespaces may be instantiated but not defined or reached into", "[symbols]") {
+  ObjectSymbols overrides = plain_submission();
+  overrides.defined.push_back("_ZN5cusim4race14g_current_slotE");
+  overrides.strong.push_back("_ZN5cusim4race14g_current_slotE");
+  CHECK(judge_symbols(overrides).outcome == SymbolVerdict::Outcome::kRejected);
+
+  ObjectSymbols reaches = plain_submission();
+  reaches.undefined.push_back("_ZN9cudagrade7harness7g_nonceB5cxx11E");
+  SymbolVerdict verdict = judge_symbols(reaches, {"_ZN9cudagrade*"});
+  CHECK(verdict.outcome == SymbolVerdict::Outcome::kRejected);
+  CHECK_THAT(verdict.reason, Catch::Contains("harness"));
+
+  ObjectSymbols instantiates = plain_submission();
+  instantiates.defined.push_back("_ZN5cusim6launchIZ6matmulEUlDpT_E_JRPKfEEEvRKNS_12LaunchConfigEPKcT_DpOT0_");
+  CHECK(judge_symbols(instantiates).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
+TEST_CASE("a toolchain's extra symbols are exact names unless they end in *", "[symbols]") {
+  ObjectSymbols math = plain_submission();
+  math.undefined.push_back("truncf");
+  CHECK(judge_symbols(math, {"truncf", "__tsan_*"}).outcome == SymbolVerdict::Outcome::kAllowed);
+  math.undefined.push_back("__tsan_read4");
+  CHECK(judge_symbols(math, {"truncf", "__tsan_*"}).outcome == SymbolVerdict::Outcome::kAllowed);
+  math.undefined.push_back("truncate");
+  SymbolVerdict verdict = judge_symbols(math, {"truncf", "__tsan_*"});
+  CHECK(verdict.outcome == SymbolVerdict::Outcome::kRejected);
+  CHECK(verdict.symbol == "truncate");
 }
 
 }  // namespace

@@ -22,7 +22,10 @@
 #include "run/protocol.h"
 #include "runner/entry.h"
 
+// Everything here has internal linkage (an unnamed namespace): a submission linked into the same binary
+// cannot define or reach the harness's nonce or reply functions by name.
 namespace cudagrade::harness {
+namespace {
 
 namespace protocol = cudagrade::protocol;
 
@@ -37,7 +40,7 @@ struct HarnessFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-inline void check_cuda(cudaError_t status, const char* what) {
+void check_cuda(cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
     throw CudaFailure(std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status) + " (" + what +
                       ")");
@@ -46,9 +49,9 @@ inline void check_cuda(cudaError_t status, const char* what) {
 
 // The nonce of the request being handled. Every reply carries it, so a line the submission writes to the
 // control channel on its own cannot pass for the harness's answer.
-inline std::string g_nonce = "0";
+std::string g_nonce = "0";
 
-inline void write_line(const std::string& line) {
+void write_line(const std::string& line) {
   std::string text = line + "\n";
   const char* cursor = text.data();
   size_t left = text.size();
@@ -61,7 +64,7 @@ inline void write_line(const std::string& line) {
 }
 
 // "<verb> <nonce> <text>": verb is ok, hello or error.
-inline void respond(const std::string& verb, const std::string& text = "") {
+void respond(const std::string& verb, const std::string& text = "") {
   write_line(verb + " " + g_nonce + (text.empty() ? "" : " " + text));
 }
 
@@ -163,14 +166,14 @@ class DeviceArena {
   std::vector<std::unique_ptr<DeviceBuffer>> regions_;
 };
 
-inline void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set) {
+void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set) {
   std::vector<void*> pointers = device.data_pointers(set);
   cudagrade_call_entry(pointers.data(), arena.header().dims);
   check_cuda(cudaGetLastError(), "kernel launch");
 }
 
 // Runs the entry point once on every set of the arena and copies the results back into it.
-inline void check_arena(const std::string& path) {
+void check_arena(const std::string& path) {
   MappedArena arena(path);
   DeviceArena device(arena);
   device.upload();
@@ -181,13 +184,13 @@ inline void check_arena(const std::string& path) {
 }
 
 // The arena path is the rest of the line, so that it may hold spaces.
-inline std::string rest_of(std::istringstream& words) {
+std::string rest_of(std::istringstream& words) {
   std::string rest;
   std::getline(words >> std::ws, rest);
   return rest;
 }
 
-inline void say_hello() {
+void say_hello() {
   check_cuda(cudaFree(nullptr), "CUDA initialisation");
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
@@ -201,7 +204,7 @@ inline void say_hello() {
 
 // Greets the grader, then answers requests until the channel closes. A CUDA failure ends the runner (the
 // error is sticky); a request the harness cannot make sense of is answered and the next one read.
-inline int serve(void (*say_hello)(), void (*handle)(const std::string& line)) {
+int serve(void (*say_hello)(), void (*handle)(const std::string& line)) {
   FILE* requests = fdopen(protocol::kRequestFd, "r");
   if (requests == nullptr) {
     std::fprintf(stderr, "runner: no request channel on fd %d; run me through cudagrade\n", protocol::kRequestFd);
@@ -229,4 +232,5 @@ inline int serve(void (*say_hello)(), void (*handle)(const std::string& line)) {
   return 0;
 }
 
+}  // namespace
 }  // namespace cudagrade::harness

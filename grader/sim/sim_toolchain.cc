@@ -10,8 +10,24 @@ namespace cudagrade {
 namespace {
 
 // What the simulator's own header and instrumentation add to a student's object, beyond the policy every
-// backend shares: cusim's functions and the -fsanitize=thread hooks (defined by the race checker).
-const std::vector<std::string> kSimulatorSymbols = {"_ZN5cusim", "__tsan_"};
+// backend shares: the cusim entry points cusim.h calls, the -fsanitize=thread hooks (defined by the race
+// checker), and the host math library that device math becomes under g++ (nvcc keeps it on the device).
+std::vector<std::string> simulator_symbols() {
+  std::vector<std::string> symbols = {
+      "_ZN5cusim10run_kernel*", "_ZN5cusim11SharedArrayC*", "_ZN5cusim11g_built_insE", "_ZN5cusim11syncthreadsEi",
+      "_ZN5cusim17syncthreads_countEii", "_ZN5cusim8syncwarpEji", "_ZN5cusim15warp_collective*",
+      "_ZN5cusim11active_maskEv", "_ZN5cusim16g_dynamic_sharedE", "_ZN5cusim12enter_kernelEPKci", "__tsan_*",
+      "__popcountdi2", "__popcountsi2", "__clzdi2", "__ctzdi2", "__ffsdi2", "__powisf2", "__powidf2"};
+  for (const char* base :
+       {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "exp2", "expm1", "log",
+        "log2", "log10", "log1p", "pow", "sqrt", "cbrt", "hypot", "fma", "fmax", "fmin", "fabs", "floor", "ceil",
+        "round", "lround", "llround", "trunc", "rint", "lrint", "llrint", "nearbyint", "erf", "erfc", "tgamma",
+        "lgamma", "fmod", "remainder", "copysign", "ldexp", "frexp", "modf", "sincos"}) {
+    symbols.push_back(base);
+    symbols.push_back(std::string(base) + "f");
+  }
+  return symbols;
+}
 
 }  // namespace
 
@@ -89,7 +105,7 @@ BuildResult SimToolchain::build(const BuildRequest& request) {
   result.log = submission.log;
   result.cached = submission.entry.cached;
   if (student) {
-    const SymbolCheck check = check_symbols(object_of(submission), kSimulatorSymbols);
+    const SymbolCheck check = check_symbols(object_of(submission), simulator_symbols());
     if (check.outcome != BuildResult::Outcome::kBuilt) {
       result.outcome = check.outcome;
       result.summary = check.summary;
