@@ -2,76 +2,26 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
-#include <regex>
 #include <vector>
+
+#include "sim/source_scan.h"
 
 namespace cudagrade {
 namespace {
 
-// Which characters are code, as opposed to comments and string or character literals.
-std::vector<bool> code_mask(const std::string& text) {
-  std::vector<bool> code(text.size(), true);
-  enum class State { kCode, kLineComment, kBlockComment, kString, kChar } state = State::kCode;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
-    switch (state) {
-      case State::kCode:
-        if (c == '/' && next == '/') state = State::kLineComment;
-        else if (c == '/' && next == '*') state = State::kBlockComment;
-        else if (c == '"') state = State::kString;
-        else if (c == '\'') state = State::kChar;
-        break;
-      case State::kLineComment:
-        if (c == '\n') state = State::kCode;
-        break;
-      case State::kBlockComment:
-        if (c == '*' && next == '/') {
-          code[i] = code[i + 1] = false;
-          ++i;
-          state = State::kCode;
-          continue;
-        }
-        break;
-      case State::kString:
-      case State::kChar:
-        if (c == '\\') {
-          code[i] = false;
-          if (i + 1 < text.size()) code[++i] = false;
-          continue;
-        }
-        if ((state == State::kString && c == '"') || (state == State::kChar && c == '\'')) {
-          code[i] = false;
-          state = State::kCode;
-          continue;
-        }
-        break;
-    }
-    if (state != State::kCode || (c == '/' && (next == '/' || next == '*')) || c == '"' || c == '\'') code[i] = false;
-  }
-  return code;
-}
+// A lab file is a page or two; a megabyte of source is an attack on the grader, not a submission.
+constexpr size_t kLargestSource = size_t{1} << 20;
 
-bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+struct Edit {
+  size_t begin, end;
+  std::string replacement;
+};
 
-int line_at(const std::string& text, size_t position) {
-  int line = 1;
-  for (size_t i = 0; i < position && i < text.size(); ++i) line += text[i] == '\n';
-  return line;
-}
-
-// Code positions where `word` occurs as a whole token.
-std::vector<size_t> find_tokens(const std::string& text, const std::vector<bool>& code, const std::string& word) {
-  std::vector<size_t> found;
-  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
-    if (!code[at]) continue;
-    const bool starts = at == 0 || !identifier_char(text[at - 1]);
-    const bool ends = at + word.size() >= text.size() || !identifier_char(text[at + word.size()]);
-    if (starts && ends) found.push_back(at);
-  }
-  return found;
+RewriteResult problem(RewriteResult::Outcome outcome, int line, std::string reason) {
+  return RewriteResult{outcome, "", line, std::move(reason)};
 }
 
 struct Unsupported {
@@ -91,30 +41,23 @@ constexpr Unsupported kUnsupported[] = {
     {"cooperative_groups", "cooperative groups"},
     {"wmma", "tensor cores (wmma)"},
     {"mma_sync", "tensor cores (mma)"},
+    {"cuda_fp16", "half precision (cuda_fp16.h)"},
+    {"cuda_bf16", "bfloat16 (cuda_bf16.h)"},
+    {"__half", "half precision"},
+    {"__nv_bfloat16", "bfloat16"},
+    {"curand_kernel", "cuRAND device functions"},
+    {"cuda_pipeline", "asynchronous copies (cuda_pipeline.h)"},
     {"cudaLaunchCooperativeKernel", "cooperative launches"},
     {"cudaMallocManaged", "managed memory"},
     {"__managed__", "managed memory"},
 };
 
-std::optional<RewriteResult> find_unsupported(const std::string& text, const std::vector<bool>& code) {
+std::optional<RewriteResult> find_unsupported(const SourceScan& scan) {
   for (const Unsupported& entry : kUnsupported) {
-    std::vector<size_t> found = find_tokens(text, code, entry.token);
-    if (!found.empty()) {
-      return RewriteResult{RewriteResult::Outcome::kUnsupported, "", line_at(text, found.front()), entry.construct};
-    }
+    std::vector<size_t> found = scan.find_tokens(entry.token);
+    if (!found.empty()) return problem(RewriteResult::Outcome::kUnsupported, scan.line_at(found.front()), entry.construct);
   }
   return std::nullopt;
-}
-
-// The matching closer of the bracket at `open`, skipping non-code; npos when there is none.
-size_t matching(const std::string& text, const std::vector<bool>& code, size_t open, char opener, char closer) {
-  int depth = 0;
-  for (size_t i = open; i < text.size(); ++i) {
-    if (!code[i]) continue;
-    if (text[i] == opener) ++depth;
-    if (text[i] == closer && --depth == 0) return i;
-  }
-  return std::string::npos;
 }
 
 // Where the kernel expression before `<<<` starts: an identifier, with :: qualifiers and template arguments.
@@ -139,48 +82,54 @@ size_t kernel_start(const std::string& text, size_t launch) {
         i -= 2;
         continue;
       }
-      return i;
     }
     return i;
   }
 }
 
-struct Edit {
-  size_t begin, end;
-  std::string replacement;
-};
+std::string newlines_in(std::string_view text) { return std::string(std::count(text.begin(), text.end(), '\n'), '\n'); }
 
-std::optional<RewriteResult> rewrite_launches(const std::string& text, const std::vector<bool>& code,
-                                              std::vector<Edit>& edits) {
+// NULL is a long under g++, which the kernel's pointer parameter will not take once stored; nvcc converts it.
+std::string null_to_nullptr(const std::string& arguments) {
+  std::string out;
+  for (size_t i = 0; i < arguments.size();) {
+    const bool token = arguments.compare(i, 4, "NULL") == 0 && (i == 0 || !identifier_char(arguments[i - 1])) &&
+                       (i + 4 >= arguments.size() || !identifier_char(arguments[i + 4]));
+    out += token ? "nullptr" : std::string(1, arguments[i]);
+    i += token ? 4 : 1;
+  }
+  return out;
+}
+
+std::optional<RewriteResult> rewrite_launches(const SourceScan& scan, std::vector<Edit>& edits) {
+  const std::string& text = scan.text();
   for (size_t at = text.find("<<<"); at != std::string::npos; at = text.find("<<<", at + 3)) {
-    if (!code[at]) continue;
-    const int line = line_at(text, at);
+    if (!scan.is_code(at)) continue;
+    const int line = scan.line_at(at);
     const size_t close = text.find(">>>", at + 3);
-    if (close == std::string::npos) {
-      return RewriteResult{RewriteResult::Outcome::kMalformed, "", line, "a kernel launch with no closing >>>"};
-    }
+    if (close == std::string::npos) return problem(RewriteResult::Outcome::kMalformed, line, "a kernel launch with no closing >>>");
     size_t paren = close + 3;
     while (paren < text.size() && std::isspace(static_cast<unsigned char>(text[paren]))) ++paren;
-    const size_t paren_close = paren < text.size() && text[paren] == '(' ? matching(text, code, paren, '(', ')')
-                                                                         : std::string::npos;
+    const size_t paren_close =
+        paren < text.size() && text[paren] == '(' ? scan.matching(paren, '(', ')') : std::string::npos;
     const size_t start = kernel_start(text, at);
     if (paren_close == std::string::npos || start == at) {
-      return RewriteResult{RewriteResult::Outcome::kMalformed, "", line,
-                           "a kernel launch must read kernel<<<grid, block>>>(arguments)"};
+      return problem(RewriteResult::Outcome::kMalformed, line, "a kernel launch must read kernel<<<grid, block>>>(arguments)");
     }
-    std::string kernel = text.substr(start, at - start);
-    while (!kernel.empty() && std::isspace(static_cast<unsigned char>(kernel.back()))) kernel.pop_back();
+    const std::string kernel = trim(std::string_view(text).substr(start, at - start));
     const std::string config = text.substr(at + 3, close - at - 3);
-    std::string arguments = text.substr(paren + 1, paren_close - paren - 1);
+    std::string arguments = null_to_nullptr(text.substr(paren + 1, paren_close - paren - 1));
     arguments.erase(0, arguments.find_first_not_of(" \t"));  // newlines stay: they keep the line numbers
     const bool no_arguments = arguments.find_first_not_of(" \t\r\n") == std::string::npos;
     std::string name = kernel;
-    for (char& c : name) {
-      if (c == '"' || c == '\\' || c == '\n') c = ' ';
-    }
+    std::replace_if(name.begin(), name.end(), [](char c) { return c == '"' || c == '\\' || c == '\n'; }, ' ');
+    // Line breaks between the kernel and <<<, and between >>> and (, are kept after the call.
+    const std::string dropped = newlines_in(std::string_view(text).substr(start, at - start)) +
+                                newlines_in(std::string_view(text).substr(close + 3, paren - close - 3));
     edits.push_back({start, paren_close + 1,
-                     fmt::format("::cusim::launch(::cusim::LaunchConfig({}), \"{}\", [](auto... cusim_a) {{ {}(cusim_a...); }}{}{})",
-                                 config, name, kernel, no_arguments ? "" : ", ", arguments)});
+                     fmt::format("::cusim::launch(::cusim::LaunchConfig({}), \"{}\", [&](auto... cusim_a) {{ "
+                                 "{}(cusim_a...); }}{}{}){}",
+                                 config, name, kernel, no_arguments ? "" : ", ", arguments, dropped)});
     at = paren_close;
   }
   return std::nullopt;
@@ -188,88 +137,98 @@ std::optional<RewriteResult> rewrite_launches(const std::string& text, const std
 
 // The statement around position `at`: from after the previous ; { } or preprocessor line, and any comments
 // before it, to the next ; (exclusive).
-std::pair<size_t, size_t> statement_around(const std::string& text, const std::vector<bool>& code, size_t at) {
+std::pair<size_t, size_t> statement_around(const SourceScan& scan, size_t at) {
+  const std::string& text = scan.text();
   size_t begin = at;
-  while (begin > 0 && !(code[begin - 1] && (text[begin - 1] == ';' || text[begin - 1] == '{' || text[begin - 1] == '}')))
-    --begin;
+  auto boundary = [&](size_t i) { return scan.is_code(i) && (text[i] == ';' || text[i] == '{' || text[i] == '}'); };
+  while (begin > 0 && !boundary(begin - 1)) --begin;
   for (;;) {
-    while (begin < at && (!code[begin] || std::isspace(static_cast<unsigned char>(text[begin])))) ++begin;
-    if (begin < at && text[begin] == '#') {
+    while (begin < at && (!scan.is_code(begin) || std::isspace(static_cast<unsigned char>(text[begin])))) ++begin;
+    if (begin < at && scan.on_directive_line(begin)) {
       begin = text.find('\n', begin);
       continue;
     }
     break;
   }
   size_t end = at;
-  while (end < text.size() && !(code[end] && text[end] == ';')) ++end;
+  while (end < text.size() && !(scan.is_code(end) && text[end] == ';')) ++end;
   return {begin, end};
 }
 
-std::string strip(std::string text, const std::regex& pattern) { return std::regex_replace(text, pattern, " "); }
-
-std::string trim(const std::string& text) {
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 // Names declared by a declaration's text: the identifier before each top-level declarator's '[' or '='.
-std::vector<std::string> declarator_names(const std::string& declaration) {
-  std::vector<std::string> parts;
+std::vector<std::string> declarator_names(std::string_view declaration) {
+  std::vector<std::string> names;
   int depth = 0;
-  std::string current;
-  for (char c : declaration) {
+  size_t part_start = 0;
+  auto take = [&](size_t end) {
+    std::string_view part = declaration.substr(part_start, end - part_start);
+    int nested = 0;
+    size_t cut = part.size();
+    for (size_t i = 0; i < part.size(); ++i) {
+      if (part[i] == '(' || part[i] == '<') ++nested;
+      if (part[i] == ')' || part[i] == '>') --nested;
+      if (nested == 0 && (part[i] == '[' || part[i] == '=')) {
+        cut = i;
+        break;
+      }
+    }
+    if (std::string name = last_identifier(part.substr(0, cut)); !name.empty()) names.push_back(name);
+  };
+  for (size_t i = 0; i < declaration.size(); ++i) {
+    const char c = declaration[i];
     if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
     if (c == ')' || c == ']' || c == '>' || c == '}') --depth;
     if (c == ',' && depth == 0) {
-      parts.push_back(current);
-      current.clear();
-    } else {
-      current += c;
+      take(i);
+      part_start = i + 1;
     }
   }
-  parts.push_back(current);
-  std::vector<std::string> names;
-  static const std::regex name_pattern(R"(([A-Za-z_]\w*)\s*(\[.*)?(=.*)?$)");
-  for (const std::string& part : parts) {
-    std::smatch match;
-    std::string cut = trim(part);
-    if (std::regex_search(cut, match, name_pattern)) names.push_back(match[1]);
-  }
+  take(declaration.size());
   return names;
 }
 
-std::optional<RewriteResult> rewrite_shared(const std::string& text, const std::vector<bool>& code,
-                                            std::vector<Edit>& edits) {
-  static const std::regex shared_words(R"(\b(extern|__shared__|static)\b)");
-  static const std::regex align(R"(__align__\s*\([^)]*\))");
-  static const std::regex dynamic_pattern(R"(^([\s\S]*?)([A-Za-z_]\w*)\s*\[\s*\]\s*$)");
-  for (size_t at : find_tokens(text, code, "__shared__")) {
-    const auto [begin, end] = statement_around(text, code, at);
-    const int line = line_at(text, at);
-    if (end >= text.size()) {
-      return RewriteResult{RewriteResult::Outcome::kMalformed, "", line, "a __shared__ declaration with no ';'"};
+// extern __shared__ T name[];  ->  T* const name = reinterpret_cast<T*>(::cusim::g_dynamic_shared);
+std::optional<Edit> dynamic_shared(const std::string& statement, size_t begin, size_t end) {
+  const std::string declaration = trim(without_words(statement, {"extern", "__shared__", "static"}));
+  if (declaration.size() < 2 || declaration.back() != ']') return std::nullopt;
+  const size_t open = declaration.rfind('[');
+  if (open == std::string::npos || !trim(std::string_view(declaration).substr(open + 1, declaration.size() - open - 2)).empty())
+    return std::nullopt;
+  const std::string name = last_identifier(std::string_view(declaration).substr(0, open));
+  const size_t name_at = declaration.rfind(name, open);
+  const std::string type = trim(std::string_view(declaration).substr(0, name_at));
+  if (name.empty() || type.empty()) return std::nullopt;
+  return Edit{begin, end,
+              fmt::format("{}{}* const {} = reinterpret_cast<{}*>(::cusim::g_dynamic_shared)", newlines_in(statement),
+                          type, name, type)};
+}
+
+std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<Edit>& edits) {
+  const std::string& text = scan.text();
+  for (size_t at : scan.find_tokens("__shared__")) {
+    // A macro that declares shared memory still works; it is only left out of the garbage refill and race
+    // checks, which would have to register it where the macro is used.
+    if (scan.on_directive_line(at)) continue;
+    const auto [begin, end] = statement_around(scan, at);
+    const int line = scan.line_at(at);
+    if (end >= text.size() || end < begin) {
+      return problem(RewriteResult::Outcome::kMalformed, line, "a __shared__ declaration with no ';'");
     }
     const std::string statement = text.substr(begin, end - begin);
-    const bool is_extern = !find_tokens(statement, code_mask(statement), "extern").empty();
-    if (is_extern) {
-      std::smatch match;
-      std::string declaration = strip(strip(statement, align), shared_words);
-      if (!std::regex_match(declaration, match, dynamic_pattern)) {
-        return RewriteResult{RewriteResult::Outcome::kMalformed, "", line,
-                             "extern __shared__ must declare an array of unknown size, e.g. extern __shared__ float s[];"};
+    const SourceScan statement_scan(statement);
+    if (!statement_scan.find_tokens("extern").empty()) {
+      std::optional<Edit> edit = dynamic_shared(statement, begin, end);
+      if (!edit) {
+        return problem(RewriteResult::Outcome::kMalformed, line,
+                       "extern __shared__ must declare an array of unknown size, e.g. extern __shared__ float s[];");
       }
-      const std::string type = trim(match[1]);
-      const std::string name = match[2];
-      const std::string newlines(static_cast<size_t>(std::count(statement.begin(), statement.end(), '\n')), '\n');
-      edits.push_back({begin, end,
-                       fmt::format("{}{}* const {} = reinterpret_cast<{}*>(::cusim::g_dynamic_shared)", newlines, type,
-                                   name, type)});
+      edits.push_back(*edit);
       continue;
     }
+    // `static __shared__` is common (NVIDIA's blockReduceSum); __shared__ already means static here.
+    if (!statement_scan.find_tokens("static").empty()) edits.push_back({at, at + std::string("__shared__").size(), ""});
     std::string registrations;
-    const std::string declaration = strip(strip(statement, align), shared_words);
-    for (const std::string& name : declarator_names(declaration)) {
+    for (const std::string& name : declarator_names(without_words(statement, {"__shared__", "static", "volatile"}))) {
       registrations += fmt::format(" static ::cusim::SharedArray cusim_shared_{}_{}(&{}, sizeof({}), \"{}\", {});",
                                    name, line, name, name, name, line);
     }
@@ -278,21 +237,62 @@ std::optional<RewriteResult> rewrite_shared(const std::string& text, const std::
   return std::nullopt;
 }
 
+// The kernel's name in a __global__ declaration: the identifier before its parameter list, past
+// __launch_bounds__(...) and the like.
+std::string kernel_name(const SourceScan& scan, size_t from, size_t body) {
+  const std::string& text = scan.text();
+  for (size_t paren = text.find('(', from); paren != std::string::npos && paren < body;) {
+    const std::string name = last_identifier(std::string_view(text).substr(from, paren - from));
+    if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__") return name;
+    const size_t close = scan.matching(paren, '(', ')');
+    if (close == std::string::npos) break;
+    from = close + 1;
+    paren = text.find('(', from);
+  }
+  return "";
+}
+
+// Every kernel body starts by checking it runs inside a launch: nvcc refuses a __global__ function called
+// like a host one, and without this the simulator would run it once, as a grid of one thread.
+void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
+  const std::string& text = scan.text();
+  for (size_t at : scan.find_tokens("__global__")) {
+    if (scan.on_directive_line(at)) continue;
+    int depth = 0;
+    size_t i = at;
+    for (; i < text.size(); ++i) {
+      if (!scan.is_code(i)) continue;
+      if (text[i] == '(') ++depth;
+      if (text[i] == ')') --depth;
+      if (depth == 0 && (text[i] == '{' || text[i] == ';')) break;
+    }
+    if (i >= text.size() || text[i] != '{') continue;  // a declaration without a body
+    const std::string name = kernel_name(scan, at, i);
+    edits.push_back({i + 1, i + 1, fmt::format(" ::cusim::enter_kernel(\"{}\", {});", name, scan.line_at(at))});
+  }
+}
+
 }  // namespace
 
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name) {
-  const std::vector<bool> code = code_mask(source);
-  if (auto unsupported = find_unsupported(source, code)) return *unsupported;
+  if (source.size() > kLargestSource) {
+    return problem(RewriteResult::Outcome::kMalformed, 1, "the file is larger than 1 MiB, far more than a lab needs");
+  }
+  const SourceScan scan(source);
+  if (auto unsupported = find_unsupported(scan)) return *unsupported;
   std::vector<Edit> edits;
-  if (auto problem = rewrite_launches(source, code, edits)) return *problem;
-  if (auto problem = rewrite_shared(source, code, edits)) return *problem;
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  if (auto failed = rewrite_launches(scan, edits)) return *failed;
+  if (auto failed = rewrite_shared(scan, edits)) return *failed;
+  mark_kernel_entries(scan, edits);
+  // Insertions (begin == end) go before a replacement that starts at the same place.
+  std::stable_sort(edits.begin(), edits.end(),
+                   [](const Edit& a, const Edit& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
 
   RewriteResult result;
   result.text = fmt::format("#line 1 \"{}\"\n", file_name);
   size_t copied = 0;
   for (const Edit& edit : edits) {
-    if (edit.begin < copied) continue;  // a __shared__ inside a launch's arguments cannot happen; never overlap
+    if (edit.begin < copied) continue;  // edits never overlap in valid code; keep the first if they do
     result.text += source.substr(copied, edit.begin - copied);
     result.text += edit.replacement;
     copied = edit.end;

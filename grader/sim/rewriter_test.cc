@@ -20,7 +20,7 @@ TEST_CASE("a launch becomes a call that evaluates its arguments once, on the sam
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
   CHECK_THAT(result.text, Catch::StartsWith("#line 1 \"matmul.cu\"\n"));
   CHECK_THAT(result.text, Catch::Contains("::cusim::launch(::cusim::LaunchConfig(dim3(n / 256, 1), 256), \"kernel\", "
-                                          "[](auto... cusim_a) { kernel(cusim_a...); }, p,\n"));
+                                          "[&](auto... cusim_a) { kernel(cusim_a...); }, p,\n"));
   CHECK(lines(result.text) == lines(source) + 1);
 }
 
@@ -29,8 +29,8 @@ TEST_CASE("launches of templates, with shared memory and stream, and with no arg
                                  "tick<<<1, 1>>>();\n");
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
   CHECK_THAT(result.text, Catch::Contains("LaunchConfig(g, b, 256 * sizeof(float), 0), \"ns::reduce<256, float>\", "
-                                          "[](auto... cusim_a) { ns::reduce<256, float>(cusim_a...); }, in, out)"));
-  CHECK_THAT(result.text, Catch::Contains("\"tick\", [](auto... cusim_a) { tick(cusim_a...); })"));
+                                          "[&](auto... cusim_a) { ns::reduce<256, float>(cusim_a...); }, in, out)"));
+  CHECK_THAT(result.text, Catch::Contains("\"tick\", [&](auto... cusim_a) { tick(cusim_a...); })"));
 }
 
 TEST_CASE("launch syntax in comments and strings is left alone", "[sim]") {
@@ -81,6 +81,49 @@ TEST_CASE("a launch that does not parse is the student's error, with its line", 
   CHECK(result.line == 2);
   RewriteResult unclosed = rewrite("void f() { kernel<<<1, 1(x); }\n");
   CHECK(unclosed.outcome == RewriteResult::Outcome::kMalformed);
+}
+
+TEST_CASE("line breaks around <<< and >>> are kept, and NULL arguments become nullptr", "[sim]") {
+  const std::string source = "void f(float* p) {\n  kernel\n  <<<1, 32>>>\n  (p, NULL);\n  int after;\n}\n";
+  RewriteResult result = rewrite(source);
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK(lines(result.text) == lines(source) + 1);
+  CHECK_THAT(result.text, Catch::Contains("(cusim_a...); }, p, nullptr)\n\n;\n  int after;"));
+}
+
+TEST_CASE("static __shared__ loses the keyword it already has; macros that declare shared memory are left alone",
+          "[sim]") {
+  RewriteResult result = rewrite("#define TILE_DECL(n) __shared__ float n[16][16];\n"
+                                 "__device__ int block_sum(int v) {\n  static __shared__ int partial[32];\n"
+                                 "  return partial[0] + v;\n}\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::Contains("#define TILE_DECL(n) __shared__ float n[16][16];\n"));
+  CHECK_THAT(result.text, Catch::Contains("  static  int partial[32]; static ::cusim::SharedArray cusim_shared_partial_3("));
+}
+
+TEST_CASE("every kernel body checks that it runs inside a launch", "[sim]") {
+  RewriteResult result = rewrite("template <int B>\n__global__ void __launch_bounds__(256) scale(float* x) {\n"
+                                 "  x[threadIdx.x] *= B;\n}\n__global__ void declared_only(float*);\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::Contains("scale(float* x) { ::cusim::enter_kernel(\"scale\", 2);\n"));
+  CHECK_THAT(result.text, !Catch::Contains("enter_kernel(\"declared_only\""));
+}
+
+TEST_CASE("hostile sizes stay linear: a huge array bound, a huge file", "[sim]") {
+  std::string bound;
+  for (int i = 0; i < 100000; ++i) bound += "1+";
+  RewriteResult long_line = rewrite("__global__ void k() {\n  __shared__ float s[" + bound + "1];\n}\n");
+  REQUIRE(long_line.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(long_line.text, Catch::Contains("cusim_shared_s_2(&s, sizeof(s), \"s\", 2);"));
+  RewriteResult huge = rewrite(std::string(2 << 20, ' '));
+  CHECK(huge.outcome == RewriteResult::Outcome::kMalformed);
+  CHECK_THAT(huge.reason, Catch::Contains("larger than 1 MiB"));
+}
+
+TEST_CASE("half precision and the like are named as unsupported", "[sim]") {
+  RewriteResult result = rewrite("#include <cuda_fp16.h>\n__global__ void k(__half* h) {}\n");
+  CHECK(result.outcome == RewriteResult::Outcome::kUnsupported);
+  CHECK(result.line == 1);
 }
 
 }  // namespace

@@ -295,5 +295,67 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   CHECK_THAT(report.cases.at(0).message, Catch::Contains("cudaErrorInvalidValue"));
 }
 
+TEST_CASE("static and volatile __shared__, host math and exited lanes at a ballot are all valid CUDA", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  static __shared__ int warp_sums[8];
+  __shared__ volatile int flags[8];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (threadIdx.x < 8) { warp_sums[threadIdx.x] = 0; flags[threadIdx.x] = 0; }
+  __syncthreads();
+  if (i >= n) return;  // the last block's tail lanes leave before the ballot
+  int v = in[i] + static_cast<int>(fmaf(0.0f, sinf(1.0f), 0.0f));
+  unsigned voters = __ballot_sync(0xffffffffu, 1);
+  if (__popc(voters) != min(32, n - (i - threadIdx.x % 32))) v += 1000000;  // wrong if exited lanes were waited for
+  // Each half-warp shuffles within itself: two disjoint masks meet separately.
+  unsigned half = threadIdx.x % 32 < 16 ? 0x0000ffffu : 0xffff0000u;
+  unsigned alive = voters & half;
+  for (int offset = 8; offset > 0; offset /= 2) {
+    int other = __shfl_down_sync(alive, v, offset, 16);
+    if ((threadIdx.x % 16) + offset < 16 && (alive >> ((threadIdx.x % 32) + offset) & 1u)) v += other;
+  }
+  if (threadIdx.x % 16 == 0) atomicAdd(&warp_sums[threadIdx.x / 32], v);
+  if (threadIdx.x % 32 == 0) flags[threadIdx.x / 32] = 1;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int w = 0; w < 8; ++w) sum += warp_sums[w];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kTwoPassLauncher, {1000, 4099, 100});
+  INFO(report.build_summary << "\n" << report.build_log);
+  for (const CaseResult& result : report.cases) {
+    INFO(result.name << ": " << result.message << "\n" << result.details);
+    CHECK(result.status == CaseStatus::kPassed);
+  }
+}
+
+TEST_CASE("extern __shared__ used past the launch's size is an illegal address", "[sim]") {
+  Fixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  extern __shared__ int staged[];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  staged[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int k = 0; k < 256; ++k) sum += staged[k];
+    partial[blockIdx.x] = sum;
+  }
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);  // forgot the third parameter
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)");
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kCrashed);
+  CHECK_THAT(result.message, Catch::Contains("writes byte 0 of extern __shared__ memory, but the launch asked for 0"));
+}
+
 }  // namespace
 }  // namespace cudagrade

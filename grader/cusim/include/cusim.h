@@ -169,6 +169,8 @@ cudaError_t cudaGetDeviceCount(int* count);
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device);
 cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribute, int value);
+cudaError_t cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream);
 // Refused by the symbol policy (the timer, the device and the default stream belong to the grader); declared
 // so that a file using them compiles and is rejected by name, as it is on the GPU.
 cudaError_t cudaEventCreate(cudaEvent_t* event);
@@ -188,6 +190,22 @@ cudaError_t cudaHostAlloc(void** pointer, size_t bytes, unsigned flags);
 template <typename T>
 cudaError_t cudaMalloc(T** pointer, size_t bytes) {
   return cudaMalloc(reinterpret_cast<void**>(pointer), bytes);
+}
+template <typename T>
+cudaError_t cudaMallocAsync(T** pointer, size_t bytes, cudaStream_t stream) {
+  return cudaMallocAsync(reinterpret_cast<void**>(pointer), bytes, stream);
+}
+template <typename T>
+cudaError_t cudaGetSymbolAddress(void** address, const T& symbol) {
+  *address = const_cast<T*>(&symbol);
+  return cudaSuccess;
+}
+// The largest block the device allows, and enough blocks to fill it: the simulated device has no occupancy.
+template <typename Kernel>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block, Kernel, size_t = 0, int limit = 0) {
+  *block = limit > 0 && limit < 1024 ? limit : 1024;
+  *min_grid = 132 * 2;
+  return cudaSuccess;
 }
 template <typename T>
 cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int value) {
@@ -220,6 +238,8 @@ struct LaunchConfig {
 };
 
 using KernelBody = void (*)(void* closure);
+// Called first in every kernel body (the rewriter inserts it): a kernel called without <<<>>> is an error.
+void enter_kernel(const char* name, int line);
 // Runs every block of the grid to completion (a launch is synchronous here), or records the launch error
 // CUDA would give for the configuration.
 void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody body, void* closure);
@@ -246,7 +266,7 @@ extern unsigned char* const g_dynamic_shared;
 // A static __shared__ array, registered the first time its declaration runs, refilled with garbage at the
 // start of every block so a read before a write shows, and named in race reports.
 struct SharedArray {
-  SharedArray(void* address, size_t bytes, const char* name, int line);
+  SharedArray(const volatile void* address, size_t bytes, const char* name, int line);
 };
 
 // ---- Barriers and warp operations -----------------------------------------------------------------------
@@ -426,3 +446,16 @@ CUSIM_MIN_MAX(unsigned long long)
 CUSIM_MIN_MAX(float)
 CUSIM_MIN_MAX(double)
 #undef CUSIM_MIN_MAX
+// CUDA's mixed-sign overloads: min(n, blockDim.x) compiles with nvcc, so it must here.
+inline unsigned int min(int a, unsigned int b) { return min(static_cast<unsigned int>(a), b); }
+inline unsigned int min(unsigned int a, int b) { return min(a, static_cast<unsigned int>(b)); }
+inline unsigned int max(int a, unsigned int b) { return max(static_cast<unsigned int>(a), b); }
+inline unsigned int max(unsigned int a, int b) { return max(a, static_cast<unsigned int>(b)); }
+inline unsigned long long min(long long a, unsigned long long b) { return min(static_cast<unsigned long long>(a), b); }
+inline unsigned long long min(unsigned long long a, long long b) { return min(a, static_cast<unsigned long long>(b)); }
+inline unsigned long long max(long long a, unsigned long long b) { return max(static_cast<unsigned long long>(a), b); }
+inline unsigned long long max(unsigned long long a, long long b) { return max(a, static_cast<unsigned long long>(b)); }
+inline double min(float a, double b) { return min(static_cast<double>(a), b); }
+inline double min(double a, float b) { return min(a, static_cast<double>(b)); }
+inline double max(float a, double b) { return max(static_cast<double>(a), b); }
+inline double max(double a, float b) { return max(a, static_cast<double>(b)); }

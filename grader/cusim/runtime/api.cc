@@ -66,6 +66,13 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
   }
 }
 
+void enter_kernel(const char* name, int line) {
+  if (scheduler().inside_kernel()) return;
+  fail("crashed", "kernel " + std::string(name) + " (line " + std::to_string(line) +
+                      ") was called like a host function, without <<<grid, block>>>; nvcc refuses that. Launch it "
+                      "as " + name + "<<<grid, block>>>(...)");
+}
+
 void unsupported(const char* construct, int line) {
   std::string where = line > 0 ? " (line " + std::to_string(line) + ")" : "";
   fail("unsupported", std::string(construct) + where +
@@ -81,6 +88,8 @@ extern "C" {
 cudaError_t cudaMalloc(void** pointer, size_t bytes) {
   if (pointer == nullptr) return record(cudaErrorInvalidValue);
   *pointer = nullptr;
+  // Checked before any rounding, which a size near 2^64 (a negative int passed as a size) would overflow.
+  if (bytes > cusim::kDeviceMemoryBytes) return record(cudaErrorMemoryAllocation);
   const size_t usable = cusim::round_up(bytes == 0 ? 1 : bytes, cusim::kPage);
   if (cusim::g_allocated_bytes + usable > cusim::kDeviceMemoryBytes) return record(cudaErrorMemoryAllocation);
   void* base = mmap(nullptr, usable + cusim::kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -89,7 +98,7 @@ cudaError_t cudaMalloc(void** pointer, size_t bytes) {
   mprotect(static_cast<char*>(base) + usable, cusim::kPage, PROT_NONE);
   // The buffer ends as close to the guard page as CUDA's alignment allows.
   char* start = static_cast<char*>(base) + usable - cusim::round_up(bytes == 0 ? 1 : bytes, cusim::kAlignment);
-  std::memset(start, cusim::kDeviceGarbage, std::min<size_t>(bytes, size_t{1} << 20));
+  std::memset(start, cusim::kDeviceGarbage, bytes);
   cusim::g_allocations[start] = {base, usable + cusim::kPage, bytes};
   cusim::g_allocated_bytes += usable;
   *pointer = start;
@@ -105,6 +114,9 @@ cudaError_t cudaFree(void* pointer) {
   cusim::g_allocations.erase(found);
   return cudaSuccess;
 }
+
+cudaError_t cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t) { return cudaMalloc(pointer, bytes); }
+cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer); }
 
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);

@@ -23,7 +23,7 @@ struct Access {
   uintptr_t pc = 0;
   uint32_t phase = 0;       // counts block starts and barriers: equal phases are unordered
   int16_t slot = -1;
-  uint8_t warp_phase = 0;   // __syncwarp count of the accessing thread's warp, modulo 256
+  uint16_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp (modulo 2^16)
   uint8_t bytes = 0;        // which bytes of the word
 };
 
@@ -44,9 +44,14 @@ struct ShadowPage {
 std::vector<std::unique_ptr<ShadowPage>> g_pages;
 uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;  // g_lowest is page-aligned: the table's first page
 uint32_t g_phase = 1;
-uint8_t g_warp_phases[32] = {};
+uint16_t g_warp_phases[32] = {};
+// The part of the dynamic shared buffer beyond what the running launch asked for: touching it is an
+// out-of-range shared address, as on a GPU.
+uintptr_t g_dynamic_begin = 0;
+uintptr_t g_dynamic_beyond = 0;
+uintptr_t g_dynamic_beyond_bytes = 0;
 
-inline __attribute__((always_inline)) bool ordered(const Access& earlier, int slot, uint8_t warp_phase) {
+inline __attribute__((always_inline)) bool ordered(const Access& earlier, int slot, uint16_t warp_phase) {
   if (earlier.slot < 0 || earlier.phase != g_phase) return true;
   if (earlier.slot == slot) return true;
   return earlier.slot / 32 == slot / 32 && earlier.warp_phase != warp_phase;
@@ -110,10 +115,10 @@ inline __attribute__((always_inline)) ShadowWord* shadow_of(uintptr_t address) {
 inline __attribute__((always_inline)) void access_word(uintptr_t word_address, uint8_t bytes, bool is_write,
                                                      uintptr_t pc) {
   const int slot = g_current_slot;
-  if (slot < 0) return;
+  if (slot < 0 || word_address < g_lowest || word_address >= g_highest) return;
   ShadowWord* word = shadow_of(word_address);
   if (word == nullptr) return;
-  const uint8_t warp_phase = g_warp_phases[slot / 32];
+  const uint16_t warp_phase = g_warp_phases[slot / 32];
   auto conflicts = [&](const Access& earlier) __attribute__((always_inline)) { return (earlier.bytes & bytes) && !ordered(earlier, slot, warp_phase); };
   if (conflicts(word->write)) {
     conflict({is_write ? "write-after-write" : "read-after-write", word->write, true, word_address, slot, is_write, pc});
@@ -127,15 +132,28 @@ inline __attribute__((always_inline)) void access_word(uintptr_t word_address, u
     word->other_read = Access{};
     return;
   }
-  if (word->first_read.phase != g_phase || word->first_read.slot < 0) {
-    word->first_read = now;
+  if (word->first_read.phase != g_phase || word->first_read.slot < 0 || word->first_read.slot == slot) {
+    word->first_read = now;  // a re-read by the same thread refreshes its warp phase
   } else if (word->first_read.slot != slot) {
     word->other_read = now;
   }
 }
 
+[[noreturn]] void beyond_dynamic_shared(uintptr_t address, bool is_write) {
+  BlockScheduler& blocks = scheduler();
+  fail("crashed", "cudaErrorIllegalAddress: thread " + triple(blocks.current().index) + " of block " +
+                      triple(blocks.block_index()) + " in kernel " + blocks.kernel_name() + " " +
+                      (is_write ? "writes" : "reads") + " byte " + std::to_string(address - g_dynamic_begin) +
+                      " of extern __shared__ memory, but the launch asked for " +
+                      std::to_string(g_dynamic_beyond - g_dynamic_begin) +
+                      " bytes; pass the size as the third launch parameter: kernel<<<grid, block, bytes>>>");
+}
+
 inline __attribute__((always_inline)) void access(const void* address, size_t size, bool is_write, uintptr_t pc) {
   const auto begin = reinterpret_cast<uintptr_t>(address);
+  if (__builtin_expect(begin + size - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes, 0) && g_current_slot >= 0) {
+    beyond_dynamic_shared(begin, is_write);
+  }
   if (__builtin_expect(begin + size <= g_lowest || begin >= g_highest, 1)) return;
   if (size == 4 && (begin & 3) == 0) return access_word(begin, 0xF, is_write, pc);  // most shared accesses
   for (uintptr_t byte = begin; byte < begin + size;) {
@@ -167,6 +185,12 @@ void watch(const void* begin, size_t bytes) {
     if (!page) page = std::make_unique<ShadowPage>();
     page->words[((word - g_lowest) & (kPageBytes - 1)) >> 2].watched = true;
   }
+}
+
+void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer_bytes) {
+  g_dynamic_begin = reinterpret_cast<uintptr_t>(buffer);
+  g_dynamic_beyond = g_dynamic_begin + launch_bytes;
+  g_dynamic_beyond_bytes = buffer_bytes - launch_bytes;
 }
 
 void begin_block() {

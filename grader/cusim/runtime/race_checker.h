@@ -26,6 +26,9 @@ extern int g_current_slot;
 
 // A region of shared memory to watch (a static __shared__ array, the dynamic buffer).
 void watch(const void* begin, size_t bytes);
+// The running launch asked for `launch_bytes` of the `buffer_bytes` dynamic shared buffer at `buffer`: an
+// access beyond them ends the run as an illegal address.
+void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer_bytes);
 // A new block starts: everything recorded before is ordered before it.
 void begin_block();
 // Every thread of the block passed a __syncthreads().

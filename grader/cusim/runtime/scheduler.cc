@@ -65,7 +65,7 @@ void BlockScheduler::prepare_threads(int count) {
     threads_.push_back(std::move(thread));
     stacks_.push_back(map_stack());
   }
-  warps_.assign(static_cast<size_t>((count + 31) / 32), WarpRendezvous{});
+  warps_.assign(static_cast<size_t>((count + 31) / 32), WarpState{});
 }
 
 std::string BlockScheduler::thread_name(const SimThread& thread) const {
@@ -97,6 +97,10 @@ void BlockScheduler::thread_entry(fc::transfer_t from) {
   SimThread& thread = *self.current_;
   self.body_(self.closure_);
   thread.state = SimThread::State::kExited;
+  // A meeting that waited only for this lane can now complete without it.
+  WarpState& warp = self.warps_[static_cast<size_t>(thread.slot / 32)];
+  warp.exited |= 1u << (thread.slot % 32);
+  for (size_t meeting = warp.meetings.size(); meeting-- > 0;) self.complete_if_ready(thread.slot / 32, meeting);
   const int next = self.next_runnable(thread.slot);
   self.switch_to(next >= 0 ? &self.threads_[static_cast<size_t>(next)] : nullptr, &thread.context);
   // Never resumed: an exited thread is not runnable.
@@ -185,18 +189,19 @@ void BlockScheduler::release_barrier() {
 }
 
 void BlockScheduler::report_stuck_block() {
-  for (int slot = 0; slot < thread_count_; ++slot) {
-    const SimThread& thread = threads_[static_cast<size_t>(slot)];
-    if (thread.state != SimThread::State::kAtWarpOperation) continue;
-    const WarpRendezvous& warp = warps_[static_cast<size_t>(slot / 32)];
-    unsigned missing = warp.mask & existing_lanes(slot / 32) & ~warp.arrived;
-    char mask_text[64];
-    std::snprintf(mask_text, sizeof mask_text, "0x%08x", missing);
-    fail("crashed", std::string(op_name(warp.op)) + " at line " + std::to_string(warp.line) + " in kernel " +
-                        kernel_name_ + " never completes: " + thread_name(thread) +
-                        " waits for lanes " + mask_text +
-                        " of its warp, which returned or wait at a barrier; every lane named in the mask must "
-                        "reach the same warp operation");
+  for (size_t index = 0; index < warps_.size(); ++index) {
+    for (const WarpMeeting& meeting : warps_[index].meetings) {
+      const unsigned missing = meeting.mask & existing_lanes(static_cast<int>(index)) & ~meeting.arrived &
+                               ~warps_[index].exited;
+      const int waiting = static_cast<int>(index) * 32 + __builtin_ctz(meeting.arrived);
+      char mask_text[64];
+      std::snprintf(mask_text, sizeof mask_text, "0x%08x", missing);
+      fail("crashed", std::string(op_name(meeting.op)) + " at line " + std::to_string(meeting.line) +
+                          " in kernel " + kernel_name_ + " never completes: " +
+                          thread_name(threads_[static_cast<size_t>(waiting)]) + " waits for lanes " + mask_text +
+                          " of its warp, which wait at a barrier or another warp operation; every lane named in "
+                          "the mask must reach the same warp operation");
+    }
   }
   fail("crashed", "the block can make no progress");
 }
@@ -233,8 +238,9 @@ unsigned BlockScheduler::active_mask() {
 
 // The value each lane receives, with CUDA's rules: lanes are grouped in segments of `width`, and a source
 // outside the segment (or not taking part) leaves the lane its own value.
-void BlockScheduler::compute_results(WarpRendezvous& warp, unsigned lanes) {
-  const int width = warp.width;
+void BlockScheduler::compute_results(WarpState& warp, const WarpMeeting& meeting) {
+  const unsigned lanes = meeting.arrived;
+  const int width = meeting.width;
   unsigned ballot = 0;
   for (int lane = 0; lane < 32; ++lane) {
     if ((lanes >> lane & 1u) && warp.values[lane] != 0) ballot |= 1u << lane;
@@ -244,7 +250,7 @@ void BlockScheduler::compute_results(WarpRendezvous& warp, unsigned lanes) {
     const int segment = lane / width * width;
     const int argument = warp.arguments[lane];
     int source = lane;
-    switch (warp.op) {
+    switch (meeting.op) {
       case WarpOp::kShuffle: source = segment + ((argument % width) + width) % width; break;
       case WarpOp::kShuffleUp: source = lane - argument >= segment ? lane - argument : lane; break;
       case WarpOp::kShuffleDown: source = lane + argument < segment + width ? lane + argument : lane; break;
@@ -259,12 +265,50 @@ void BlockScheduler::compute_results(WarpRendezvous& warp, unsigned lanes) {
   }
 }
 
+WarpMeeting& BlockScheduler::meeting_for(int warp_index, int lane, WarpOp op, unsigned mask, int line, int width) {
+  WarpState& warp = warps_[static_cast<size_t>(warp_index)];
+  for (WarpMeeting& meeting : warp.meetings) {
+    if (meeting.mask == mask && meeting.op == op) return meeting;
+    if ((meeting.mask & mask) != 0) {
+      char ours[16], theirs[16];
+      std::snprintf(ours, sizeof ours, "0x%08x", mask);
+      std::snprintf(theirs, sizeof theirs, "0x%08x", meeting.mask);
+      fail("crashed", "lanes of one warp disagree in kernel " + std::string(kernel_name_) + ": " +
+                          thread_name(threads_[static_cast<size_t>(warp_index * 32 + lane)]) + " calls " +
+                          op_name(op) + " at line " + std::to_string(line) + " with mask " + ours +
+                          " while other lanes wait in " + op_name(meeting.op) + " at line " +
+                          std::to_string(meeting.line) + " with mask " + theirs +
+                          "; lanes named in a mask must all make the same call with the same mask");
+    }
+  }
+  warp.meetings.push_back({mask, 0, op, line, width});
+  return warp.meetings.back();
+}
+
+bool BlockScheduler::complete_if_ready(int warp_index, size_t index) {
+  WarpState& warp = warps_[static_cast<size_t>(warp_index)];
+  const WarpMeeting meeting = warp.meetings[index];
+  const unsigned required = meeting.mask & existing_lanes(warp_index) & ~warp.exited;
+  if ((meeting.arrived & required) != required || meeting.arrived == 0) return false;
+  compute_results(warp, meeting);
+  for (int lane = 0; lane < 32; ++lane) {
+    SimThread& thread = threads_[static_cast<size_t>(warp_index * 32 + lane)];
+    if ((meeting.arrived >> lane & 1u) && thread.state == SimThread::State::kAtWarpOperation) {
+      thread.state = SimThread::State::kRunnable;
+    }
+  }
+  warp.meetings.erase(warp.meetings.begin() + static_cast<std::ptrdiff_t>(index));
+  // __syncwarp orders memory among its lanes; shuffles only move registers.
+  if (meeting.op == WarpOp::kMatch) race::warp_barrier(warp_index);
+  return true;
+}
+
 uint64_t BlockScheduler::warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width,
                                          int line) {
   if (current_ == nullptr) fail("crashed", std::string(op_name(op)) + " called outside a kernel");
   SimThread& self = *current_;
   const int lane = self.slot % 32;
-  WarpRendezvous& warp = warps_[static_cast<size_t>(self.slot / 32)];
+  const int warp_index = self.slot / 32;
   char mask_text[32];
   std::snprintf(mask_text, sizeof mask_text, "0x%08x", mask);
   if (!(mask >> lane & 1u)) {
@@ -275,43 +319,19 @@ uint64_t BlockScheduler::warp_collective(WarpOp op, unsigned mask, uint64_t valu
     fail("crashed", std::string(op_name(op)) + " at line " + std::to_string(line) + ": width " +
                         std::to_string(width) + " is not a power of two between 1 and 32");
   }
-  if (warp.arrived == 0) {
-    warp.op = op;
-    warp.mask = mask;
-    warp.line = line;
-    warp.width = width;
-  } else if (warp.op != op || warp.mask != mask) {
-    char other_mask[32];
-    std::snprintf(other_mask, sizeof other_mask, "0x%08x", warp.mask);
-    fail("crashed", "lanes of one warp disagree in kernel " + std::string(kernel_name_) + ": " + thread_name(self) +
-                        " calls " + op_name(op) + " at line " + std::to_string(line) + " with mask " + mask_text +
-                        " while other lanes wait in " + op_name(warp.op) + " at line " + std::to_string(warp.line) +
-                        " with mask " + other_mask);
-  }
+  WarpState& warp = warps_[static_cast<size_t>(warp_index)];
+  WarpMeeting& meeting = meeting_for(warp_index, lane, op, mask, line, width);
   warp.values[lane] = value;
   warp.arguments[lane] = argument;
-  warp.arrived |= 1u << lane;
-
-  const unsigned required = mask & existing_lanes(self.slot / 32);
-  if ((warp.arrived & required) == required) {
-    compute_results(warp, warp.arrived);
-    const int base = self.slot / 32 * 32;
-    for (int other = 0; other < 32; ++other) {
-      if ((warp.arrived >> other & 1u) && other != lane) {
-        threads_[static_cast<size_t>(base + other)].state = SimThread::State::kRunnable;
-      }
-    }
-    warp.arrived = 0;
-    // __syncwarp orders memory among its lanes; shuffles only move registers.
-    if (op == WarpOp::kMatch) race::warp_barrier(self.slot / 32);
-  } else {
+  meeting.arrived |= 1u << lane;
+  const size_t index = static_cast<size_t>(&meeting - warp.meetings.data());
+  if (!complete_if_ready(warp_index, index)) {
     self.state = SimThread::State::kAtWarpOperation;
     self.wait_line = line;
     yield();
   }
   return warp.results[lane];
 }
-
 void syncthreads(int line) { scheduler().syncthreads(line); }
 int syncthreads_count(int predicate, int line) { return scheduler().syncthreads_count(predicate, line); }
 void syncwarp(unsigned mask, int line) { scheduler().warp_collective(WarpOp::kMatch, mask, 0, 0, 32, line); }

@@ -31,14 +31,20 @@ struct SimThread {
   boost::context::detail::fcontext_t context = nullptr;  // where it resumes, while suspended
 };
 
-// The lanes of one warp meeting at a warp operation.
-struct WarpRendezvous {
-  unsigned arrived = 0;
+// Lanes of one warp meeting at a warp operation with one mask. Disjoint masks meet separately, as two
+// halves of a warp shuffling within themselves do.
+struct WarpMeeting {
   unsigned mask = 0;
+  unsigned arrived = 0;
   WarpOp op = WarpOp::kShuffle;
   int line = 0;
   int width = 32;
-  uint64_t values[32] = {};
+};
+
+struct WarpState {
+  std::vector<WarpMeeting> meetings;  // pending: some lanes of the mask have not arrived yet
+  unsigned exited = 0;                // lanes that returned: no meeting waits for them
+  uint64_t values[32] = {};           // per lane: a lane is in at most one meeting at a time
   int arguments[32] = {};
   uint64_t results[32] = {};
 };
@@ -78,11 +84,15 @@ class BlockScheduler {
   void release_barrier();
   [[noreturn]] void report_stuck_block();
   unsigned existing_lanes(int warp) const;
-  static void compute_results(WarpRendezvous& warp, unsigned lanes);
+  // The meeting `lane` joins for `mask` in `warp`; a new one when no pending meeting has that mask.
+  WarpMeeting& meeting_for(int warp, int lane, WarpOp op, unsigned mask, int line, int width);
+  // Completes the meeting if every lane it waits for has arrived: results computed, waiters woken.
+  bool complete_if_ready(int warp, size_t meeting);
+  static void compute_results(WarpState& warp, const WarpMeeting& meeting);
   std::string thread_name(const SimThread& thread) const;
 
   std::vector<SimThread> threads_;
-  std::vector<WarpRendezvous> warps_;
+  std::vector<WarpState> warps_;
   std::vector<void*> stacks_;  // one per thread slot, reused by every block
   boost::context::detail::fcontext_t scheduler_context_ = nullptr;
   KernelBody body_ = nullptr;

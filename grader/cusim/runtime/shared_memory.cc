@@ -29,11 +29,11 @@ void fill_with_garbage(void* begin, size_t bytes) { std::memset(begin, kSharedGa
 
 unsigned char* const g_dynamic_shared = g_dynamic_buffer;
 
-SharedArray::SharedArray(void* address, size_t bytes, const char* name, int line) {
-  regions().push_back({static_cast<unsigned char*>(address), bytes,
+SharedArray::SharedArray(const volatile void* address, size_t bytes, const char* name, int line) {
+  regions().push_back({static_cast<unsigned char*>(const_cast<void*>(address)), bytes,
                        "shared array '" + std::string(name) + "' (declared at line " + std::to_string(line) + ")"});
-  fill_with_garbage(address, bytes);
-  race::watch(address, bytes);
+  fill_with_garbage(regions().back().begin, bytes);
+  race::watch(regions().back().begin, bytes);
 }
 
 void refill_shared_memory(size_t dynamic_bytes) {
@@ -44,6 +44,7 @@ void refill_shared_memory(size_t dynamic_bytes) {
     g_dynamic_watched = dynamic_bytes;
   }
   if (dynamic_bytes > 0) fill_with_garbage(g_dynamic_buffer, dynamic_bytes);
+  race::limit_dynamic_shared(g_dynamic_buffer, dynamic_bytes, kMaxDynamicShared);
 }
 
 std::optional<std::string> describe_shared_address(const void* address) {

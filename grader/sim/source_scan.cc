@@ -1,0 +1,145 @@
+#include "sim/source_scan.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cudagrade {
+namespace {
+
+std::vector<bool> code_mask(const std::string& text) {
+  std::vector<bool> code(text.size(), true);
+  enum class State { kCode, kLineComment, kBlockComment, kString, kChar } state = State::kCode;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    switch (state) {
+      case State::kCode:
+        if (c == '/' && next == '/') state = State::kLineComment;
+        else if (c == '/' && next == '*') state = State::kBlockComment;
+        else if (c == '"') state = State::kString;
+        else if (c == '\'') state = State::kChar;
+        break;
+      case State::kLineComment:
+        if (c == '\n') state = State::kCode;
+        break;
+      case State::kBlockComment:
+        if (c == '*' && next == '/') {
+          code[i] = code[i + 1] = false;
+          ++i;
+          state = State::kCode;
+          continue;
+        }
+        break;
+      case State::kString:
+      case State::kChar:
+        if (c == '\\') {
+          code[i] = false;
+          if (i + 1 < text.size()) code[++i] = false;
+          continue;
+        }
+        if ((state == State::kString && c == '"') || (state == State::kChar && c == '\'')) {
+          code[i] = false;
+          state = State::kCode;
+          continue;
+        }
+        break;
+    }
+    if (state != State::kCode || (c == '/' && (next == '/' || next == '*')) || c == '"' || c == '\'') code[i] = false;
+  }
+  return code;
+}
+
+bool whole_token_at(std::string_view text, size_t at, size_t length) {
+  const bool starts = at == 0 || !identifier_char(text[at - 1]);
+  const bool ends = at + length >= text.size() || !identifier_char(text[at + length]);
+  return starts && ends;
+}
+
+}  // namespace
+
+SourceScan::SourceScan(const std::string& text) : text_(text), code_(code_mask(text)) {
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+}
+
+std::vector<size_t> SourceScan::find_tokens(std::string_view word) const {
+  std::vector<size_t> found;
+  for (size_t at = text_.find(word); at != std::string::npos; at = text_.find(word, at + 1)) {
+    if (code_[at] && whole_token_at(text_, at, word.size())) found.push_back(at);
+  }
+  return found;
+}
+
+size_t SourceScan::matching(size_t open, char opener, char closer) const {
+  int depth = 0;
+  for (size_t i = open; i < text_.size(); ++i) {
+    if (!code_[i]) continue;
+    if (text_[i] == opener) ++depth;
+    if (text_[i] == closer && --depth == 0) return i;
+  }
+  return std::string::npos;
+}
+
+int SourceScan::line_at(size_t position) const {
+  return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), position) - line_starts_.begin());
+}
+
+bool SourceScan::on_directive_line(size_t position) const {
+  size_t start = line_starts_[static_cast<size_t>(line_at(position) - 1)];
+  // A directive may continue over spliced lines; look back over them.
+  while (start >= 2 && text_[start - 2] == '\\') {
+    start = line_starts_[static_cast<size_t>(line_at(start - 2) - 1)];
+  }
+  while (start < text_.size() && (text_[start] == ' ' || text_[start] == '\t')) ++start;
+  return start < text_.size() && text_[start] == '#';
+}
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::string trim(std::string_view text) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return "";
+  return std::string(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
+}
+
+std::string without_words(std::string_view text, const std::vector<std::string_view>& words) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text.substr(i, 9) == "__align__" && whole_token_at(text, i, 9)) {
+      size_t open = text.find('(', i);
+      int depth = 0;
+      size_t j = open == std::string_view::npos ? text.size() : open;
+      for (; j < text.size(); ++j) {
+        if (text[j] == '(') ++depth;
+        if (text[j] == ')' && --depth == 0) break;
+      }
+      i = std::min(text.size(), j + 1);
+      out += ' ';
+      continue;
+    }
+    bool removed = false;
+    for (std::string_view word : words) {
+      if (text.substr(i, word.size()) == word && whole_token_at(text, i, word.size())) {
+        i += word.size();
+        out += ' ';
+        removed = true;
+        break;
+      }
+    }
+    if (!removed) out += text[i++];
+  }
+  return out;
+}
+
+std::string last_identifier(std::string_view text) {
+  size_t end = text.size();
+  while (end > 0 && !identifier_char(text[end - 1])) --end;
+  size_t begin = end;
+  while (begin > 0 && identifier_char(text[begin - 1])) --begin;
+  if (begin == end || std::isdigit(static_cast<unsigned char>(text[begin]))) return "";
+  return std::string(text.substr(begin, end - begin));
+}
+
+}  // namespace cudagrade
