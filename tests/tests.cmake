@@ -31,6 +31,7 @@ add_executable(cudagrade_tests
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
   grader/report/json_printer_test.cc
+  grader/report/json_reader_test.cc
   grader/report/junit_printer_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
@@ -60,4 +61,9 @@ set_tests_properties(gpu_examples PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 # The same files in the CPU simulator, on the shipped cases: runs everywhere, CI included.
 add_test(NAME sim_examples COMMAND ${CMAKE_SOURCE_DIR}/tests/sim_examples.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(sim_examples PROPERTIES TIMEOUT 1200
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
+# A whole class from an LMS download, in the simulator: expected grades, and SIGKILL then --resume.
+add_test(NAME class_grading COMMAND ${CMAKE_SOURCE_DIR}/tests/class_grading.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(class_grading PROPERTIES TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")

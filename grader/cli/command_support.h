@@ -55,5 +55,6 @@ std::unique_ptr<PreparedRun> prepare_run(const GlobalOptions& globals, const Gra
 int publish(const GradeReport& report, const GradingOptions& options);
 
 CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals);
+CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals);
 
 }  // namespace cudagrade

@@ -129,6 +129,7 @@ CommandAction setup_devices(CLI::App&, const GlobalOptions&) {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"check", "grade one submission on a lab's test cases", setup_check},
+      {"grade", "grade a whole class from an LMS download into a gradebook", setup_grade},
       {"run", "run one problem size, as the course's console program did", setup_run},
       {"list", "list the labs and their test cases", setup_list},
       {"devices", "say which backends can run here (exit 0 when a GPU is usable)", setup_devices},

@@ -10,9 +10,10 @@
 
 namespace cudagrade {
 
+// Runs fn(i) for i in [0, count) on `workers` threads (at most count).
 template <typename Function>
-void parallel_for(int64_t count, Function fn) {
-  const int64_t workers = std::min<int64_t>(count, std::max(1u, std::thread::hardware_concurrency()));
+void parallel_for(int64_t count, int64_t workers_wanted, Function fn) {
+  const int64_t workers = std::min<int64_t>(count, std::max<int64_t>(1, workers_wanted));
   if (workers <= 1) {
     for (int64_t i = 0; i < count; ++i) fn(i);
     return;
@@ -25,6 +26,11 @@ void parallel_for(int64_t count, Function fn) {
     });
   }
   for (std::thread& thread : threads) thread.join();
+}
+
+template <typename Function>
+void parallel_for(int64_t count, Function fn) {
+  parallel_for(count, std::max(1u, std::thread::hardware_concurrency()), fn);
 }
 
 }  // namespace cudagrade

@@ -86,9 +86,8 @@ std::vector<StatusCount> count_by_status(const Students& students) {
   for (const StudentResult* student : students) ++counts[student->status];
   std::vector<StatusCount> result;
   for (const auto& [status, count] : counts) result.push_back({status, count});
-  std::sort(result.begin(), result.end(), [](const StatusCount& a, const StatusCount& b) {
-    return status_order(a.status) < status_order(b.status);
-  });
+  std::sort(result.begin(), result.end(),
+            [](const StatusCount& a, const StatusCount& b) { return status_order(a.status) < status_order(b.status); });
   return result;
 }
 
@@ -177,10 +176,10 @@ std::vector<Outlier> find_outliers(const Students& students, const std::vector<C
     if (row.points.size() < 2) continue;
     const SpeedPoint& fastest = row.points.front();
     const SpeedPoint& slowest = row.points.back();
-    add(fastest.student, fmt::format("fastest correct on {}: {:.3g}x the time of {}", row.name, fastest.ratio,
-                                     row.reference));
-    add(slowest.student, fmt::format("slowest correct on {}: {:.3g}x the time of {}", row.name, slowest.ratio,
-                                     row.reference));
+    add(fastest.student,
+        fmt::format("fastest correct on {}: {:.3g}x the time of {}", row.name, fastest.ratio, row.reference));
+    add(slowest.student,
+        fmt::format("slowest correct on {}: {:.3g}x the time of {}", row.name, slowest.ratio, row.reference));
   }
   std::vector<Outlier> outliers;
   for (auto& [id, outlier] : by_id) outliers.push_back(std::move(outlier));

@@ -88,8 +88,7 @@ TEST_CASE("outliers: no upload, no build, a timeout, far scores and the speed ex
   REQUIRE(ids == std::vector<std::string>{"s01", "s03", "s04", "s05", "s07"});
   CHECK(outliers[0].reasons ==
         std::vector<std::string>{"fastest correct on performance-4096: 0.5x the time of tiled_boundary"});
-  CHECK(outliers[1].reasons ==
-        std::vector<std::string>{"did not compile", "score 0 is far below the median 7.5"});
+  CHECK(outliers[1].reasons == std::vector<std::string>{"did not compile", "score 0 is far below the median 7.5"});
   CHECK(outliers[2].reasons ==
         std::vector<std::string>{"slowest correct on performance-4096: 3x the time of tiled_boundary"});
   CHECK(outliers[3].reasons == std::vector<std::string>{"no gradable upload (missing_file)"});
@@ -98,7 +97,8 @@ TEST_CASE("outliers: no upload, no build, a timeout, far scores and the speed ex
 
 TEST_CASE("a class that all did well has no score outliers", "[gradebook]") {
   std::vector<StudentResult> results;
-  for (const char* id : {"a", "b", "c", "d"}) results.push_back(testing::graded_student(id, id, testing::passing_report(1)));
+  for (const char* id : {"a", "b", "c", "d"})
+    results.push_back(testing::graded_student(id, id, testing::passing_report(1)));
   results[3].score = 7.5;  // half a point off: not far, though the deviation of the rest is 0
   const Roster roster = make_roster(results);
   CHECK(find_outliers(roster.current, {}).empty());

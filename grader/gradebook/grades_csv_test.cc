@@ -36,8 +36,7 @@ TEST_CASE("grades.csv has one exact row per student, sorted, broken submissions 
   CHECK(lines == expected);
 }
 
-TEST_CASE("every student is in grades.csv exactly once and superseded uploads are in their own file",
-          "[gradebook]") {
+TEST_CASE("every student is in grades.csv exactly once and superseded uploads are in their own file", "[gradebook]") {
   const std::vector<StudentResult> results = testing::sample_class();
   const std::vector<std::string> lines = records(grades_csv(results));
   std::multiset<std::string> ids;

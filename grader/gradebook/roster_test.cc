@@ -40,8 +40,7 @@ TEST_CASE("superseded is read from the status or from intake's note", "[gradeboo
   CHECK_FALSE(is_superseded(upload("a", "passed", 1)));
 }
 
-TEST_CASE("without marks the last upload of a student counts; if all are marked, the last still does",
-          "[gradebook]") {
+TEST_CASE("without marks the last upload of a student counts; if all are marked, the last still does", "[gradebook]") {
   StudentResult all_old_1 = upload("b", "superseded", 1);
   StudentResult all_old_2 = upload("b", "superseded", 2);
   const std::vector<StudentResult> results = {upload("a", "passed", 1), upload("a", "wrong_answer", 2), all_old_1,

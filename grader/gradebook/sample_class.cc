@@ -75,8 +75,8 @@ std::vector<StudentResult> sample_class() {
   StudentResult first = graded_student("s01", "Ada Lovelace", passing_report(0.5));
   first.message = "all cases passed";
 
-  StudentResult formula = graded_student("s03", "=HYPERLINK(\"http://evil.example\",\"x\")\nline two",
-                                         compile_error_report());
+  StudentResult formula =
+      graded_student("s03", "=HYPERLINK(\"http://evil.example\",\"x\")\nline two", compile_error_report());
   formula.message = formula.report->build_summary;
 
   GradeReport slow = passing_report(1.0);

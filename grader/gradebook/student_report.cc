@@ -63,7 +63,8 @@ std::string case_name(const CaseResult& result) {
 // and line breaks as spaces so that a value cannot end a table row or start a heading.
 std::string md_inline(std::string_view text) {
   std::string one_line(text);
-  std::replace_if(one_line.begin(), one_line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  std::replace_if(
+      one_line.begin(), one_line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   std::string out;
   for (char c : html_text(one_line)) {
     if (std::string_view("\\`*_[]|#!~").find(c) != std::string_view::npos) out += '\\';
@@ -135,7 +136,8 @@ std::string html_block(std::string_view text) {
 std::string html_overview(const StudentResult& student) {
   std::string html = "<table class=\"overview\">\n";
   for (const auto& [label, value] : overview(student)) {
-    const std::string cell = label == "status" ? status_badge(value) : "<div class=\"msg\">" + html_text(value) + "</div>";
+    const std::string cell =
+        label == "status" ? status_badge(value) : "<div class=\"msg\">" + html_text(value) + "</div>";
     html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", label, cell);
   }
   html += "</table>\n";
@@ -153,8 +155,9 @@ std::string html_case_table(const GradeReport& report) {
       "<th>points</th><th>time</th><th>message</th></tr>\n";
   for (size_t i = 0; i < report.cases.size(); ++i) {
     const CaseResult& result = report.cases[i];
-    const std::string name = has_details(result) ? fmt::format("<a href=\"#case-{}\">{}</a>", i, html_text(case_name(result)))
-                                                 : html_text(case_name(result));
+    const std::string name = has_details(result)
+                                 ? fmt::format("<a href=\"#case-{}\">{}</a>", i, html_text(case_name(result)))
+                                 : html_text(case_name(result));
     html += fmt::format(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1f} ms</td>"
         "<td><div class=\"msg\">{}</div></td></tr>\n",

@@ -16,10 +16,18 @@ const StudentResult& student(size_t index) {
   static const std::vector<StudentResult> students = testing::sample_class();
   return students.at(index);
 }
-const StudentResult& markup() { return student(0); }    // s04
-const StudentResult& wrong() { return student(2); }     // s02
-const StudentResult& missing() { return student(3); }   // s05
-const StudentResult& formula() { return student(5); }   // s03, compile error
+const StudentResult& markup() {
+  return student(0);
+}  // s04
+const StudentResult& wrong() {
+  return student(2);
+}  // s02
+const StudentResult& missing() {
+  return student(3);
+}  // s05
+const StudentResult& formula() {
+  return student(5);
+}  // s03, compile error
 
 TEST_CASE("the HTML report escapes the student's name and messages", "[gradebook]") {
   const std::string html = student_report_html(markup());

@@ -24,6 +24,7 @@ constexpr double kStripLabels = 170;  // room for the case names on the left
 constexpr double kStripWidth = 520;
 constexpr double kStripRow = 36;
 constexpr double kStripTop = 20;
+constexpr double kStripPad = 10;  // keeps a dot at either end of the axis clear of the labels
 // The axis spans at least 1/2x..8x and at most 1/16x..64x: wide enough that the marks at 1x, 2x and 4x are
 // always there, narrow enough that one runaway submission does not squash the class into a corner.
 constexpr int kMinLog2 = -4, kMaxLog2 = 6;
@@ -37,7 +38,7 @@ struct Axis {
   int low = -1, high = 3;  // log2 of the ends
   double x(double ratio) const {
     const double at = std::clamp(std::log2(ratio), static_cast<double>(low), static_cast<double>(high));
-    return kStripLabels + (at - low) / (high - low) * kStripWidth;
+    return kStripLabels + kStripPad + (at - low) / (high - low) * (kStripWidth - 2 * kStripPad);
   }
 };
 
@@ -67,8 +68,8 @@ std::string speed_axis(const Axis& axis, double bottom) {
     const bool mark = e >= 0 && e <= 2;
     svg += fmt::format("<line class=\"{}\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#ddd\"/>\n",
                        mark ? "mark" : "grid", x, kStripTop - 6, x, bottom);
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x, bottom + 14,
-                       ratio_label(e));
+    svg +=
+        fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x, bottom + 14, ratio_label(e));
   }
   return svg;
 }
@@ -85,8 +86,8 @@ std::string speed_row(const CaseSpeeds& row, const Axis& axis, double middle) {
   for (size_t i = 0; i < row.points.size(); ++i) {
     const SpeedPoint& point = row.points[i];
     const StudentResult& student = *point.student;
-    const std::string title = fmt::format("{} {}: {:.3g}x the time of {}", student.student_id, student.name,
-                                          point.ratio, row.reference);
+    const std::string title =
+        fmt::format("{} {}: {:.3g}x the time of {}", student.student_id, student.name, point.ratio, row.reference);
     svg += fmt::format(
         "<a href=\"{}\"><circle class=\"dot\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" data-ratio=\"{:.3g}\">"
         "<title>{}</title></circle></a>\n",
@@ -157,7 +158,8 @@ std::string speed_svg(const std::vector<CaseSpeeds>& rows) {
 std::string student_report_href(const std::string& student_id) {
   std::string encoded;
   for (unsigned char c : student_id) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                       c == '.' || c == '_' || c == '~';
     encoded += plain ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
   }
   return "students/" + encoded + "/report.html";

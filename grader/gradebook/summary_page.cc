@@ -60,14 +60,17 @@ std::string outlier_list(const std::vector<Outlier>& outliers) {
 }
 
 std::string student_table(const Students& students) {
+  // An upload intake could not grade carries max_score 0; out of the assignment's maximum reads as it is.
+  const double class_max = class_max_score(students);
   std::string html =
       "<h2>Students</h2>\n<table class=\"students\">\n<tr><th>student</th><th>name</th><th>status</th>"
       "<th>score</th><th>message</th></tr>\n";
   for (const StudentResult* student : students) {
-    html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td>{}</td></tr>\n",
-                        student_link(*student), html_text(student->name), status_badge(student->status),
-                        points_text(student->score), points_text(student->max_score),
-                        html_text(headline(student->message, 120)));
+    html +=
+        fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td>{}</td></tr>\n",
+                    student_link(*student), html_text(student->name), status_badge(student->status),
+                    points_text(student->score), points_text(student->max_score > 0 ? student->max_score : class_max),
+                    html_text(headline(student->message, 120)));
   }
   return html + "</table>\n";
 }

@@ -1,0 +1,174 @@
+#include "batch/batch_grader.h"
+
+#include <fmt/format.h>
+
+#include <mutex>
+
+#include "batch/result_store.h"
+#include "core/files.h"
+#include "core/parallel.h"
+#include "gradebook/grades_csv.h"
+#include "gradebook/roster.h"
+#include "gradebook/student_report.h"
+#include "gradebook/summary_page.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+namespace {
+
+// The first thing a student should read: the build's words when it did not build, else the first case that
+// did not pass.
+std::string headline_of(const GradeReport& report) {
+  if (report.verdict == CaseStatus::kCompileError || report.verdict == CaseStatus::kRejected ||
+      report.verdict == CaseStatus::kUnsupported) {
+    return report.build_summary;
+  }
+  for (const CaseResult& result : report.cases) {
+    if (result.status != CaseStatus::kPassed && result.status != CaseStatus::kSkipped) {
+      return result.name + ": " + result.message;
+    }
+  }
+  return "every case passed";
+}
+
+}  // namespace
+
+std::string progress_line(const StudentResult& result) {
+  return fmt::format("{} {} {}/{}", result.student_id, result.status, csv_number(result.score),
+                     csv_number(result.max_score));
+}
+
+BatchGrader::BatchGrader(const Lab& lab, Backend& backend, ProjectPaths paths, TestSuite suite, BatchOptions options)
+    : lab_(lab), backend_(backend), paths_(std::move(paths)), suite_(std::move(suite)), options_(std::move(options)) {}
+
+double BatchGrader::max_score() const {
+  double total = 0;
+  for (const TestCase& test_case : suite_.cases) total += test_case.max_points();
+  return total;
+}
+
+StudentResult BatchGrader::not_gradable(const Submission& submission) const {
+  StudentResult result;
+  result.student_id = submission.identity.id;
+  result.name = submission.identity.name;
+  result.upload = submission.upload_name;
+  result.status = outcome_name(submission.outcome);
+  result.max_score = max_score();
+  result.message = submission.message;
+  result.notes = submission.notes;
+  result.content_hash = submission.content_hash;
+  result.cases_hash = options_.cases_hash;
+  return result;
+}
+
+StudentResult BatchGrader::graded(const Submission& submission) const {
+  GradeOptions grade_options;
+  grade_options.include_hidden = true;
+  grade_options.confinement = options_.confinement;
+  Grader grader(lab_, backend_, paths_, grade_options);
+  GradeReport report = grader.grade(submission.lab_file, suite_);
+  report.submission = submission.upload_name;  // not the grader's working copy
+
+  StudentResult result = not_gradable(submission);
+  result.status = std::string(to_string(report.verdict));
+  result.score = report.score;
+  result.max_score = report.max_score;
+  result.message = headline_of(report);
+  Confinement confinement;
+  confinement.level = options_.confinement;
+  result.isolation = confinement.describe();
+  result.report = std::move(report);
+  return result;
+}
+
+// Compiles every file before anything runs: the compiles use every core, the runs then find their builds in
+// the cache. The first build alone builds the shared harness, so the others do not all race to.
+void BatchGrader::build_all(const std::vector<const Submission*>& to_grade) const {
+  if (to_grade.empty()) return;
+  auto build = [&](int64_t i) {
+    try {
+      backend_.toolchain().build({&lab_, to_grade[static_cast<size_t>(i)]->lab_file, {}});
+    } catch (const std::exception&) {
+      // Grading builds the file again and reports whatever went wrong as that student's result.
+    }
+  };
+  build(0);
+  parallel_for(static_cast<int64_t>(to_grade.size()) - 1, options_.jobs, [&](int64_t i) { build(i + 1); });
+}
+
+BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progress& progress) {
+  const ResultStore store(options_.out_dir);
+  BatchTally tally;
+  std::mutex report_mutex;
+  auto record = [&](const StudentResult& result, const std::string& suffix) {
+    store.save(result);
+    std::lock_guard<std::mutex> lock(report_mutex);
+    if (result.status == "infra_error") ++tally.infra_errors;
+    progress.advance(progress_line(result) + suffix);
+  };
+
+  std::vector<const Submission*> to_grade;
+  for (const Submission& submission : submissions) {
+    if (submission.standing != Submission::Standing::kCurrent) continue;
+    if (submission.outcome != Submission::Outcome::kFound) {
+      ++tally.not_gradable;
+      record(not_gradable(submission), "");
+      continue;
+    }
+    if (options_.resume) {
+      std::optional<StudentResult> stored = store.load(submission.identity.id);
+      if (stored && stored->content_hash == submission.content_hash && stored->cases_hash == options_.cases_hash &&
+          stored->upload == submission.upload_name && stored->status != "infra_error") {
+        ++tally.kept;
+        std::lock_guard<std::mutex> lock(report_mutex);
+        progress.advance(progress_line(*stored) + " (kept)");
+        continue;
+      }
+    }
+    to_grade.push_back(&submission);
+  }
+
+  backend_.availability();  // probed once, before any thread asks
+  build_all(to_grade);
+  // On a GPU one job at a time, so no run's timing shares the device with another.
+  const int64_t runners = backend_.can_time() ? 1 : options_.jobs;
+  parallel_for(static_cast<int64_t>(to_grade.size()), runners, [&](int64_t i) {
+    record(graded(*to_grade[static_cast<size_t>(i)]), "");
+  });
+  tally.graded = static_cast<int>(to_grade.size());
+  progress.finish();
+  return tally;
+}
+
+void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) const {
+  const ResultStore store(options_.out_dir);
+  std::vector<StudentResult> results = store.load_all();
+  // Only students this intake still has: a folder regraded without someone's upload drops them.
+  std::vector<StudentResult> current;
+  for (StudentResult& result : results) {
+    const bool present = std::any_of(submissions.begin(), submissions.end(), [&](const Submission& submission) {
+      return submission.standing == Submission::Standing::kCurrent && submission.identity.id == result.student_id;
+    });
+    if (present) current.push_back(std::move(result));
+  }
+  for (const Submission& submission : submissions) {
+    if (submission.standing != Submission::Standing::kSuperseded) continue;
+    StudentResult superseded = not_gradable(submission);
+    superseded.status = "superseded";
+    superseded.message = "not graded: a later upload from the same student replaced it";
+    current.push_back(std::move(superseded));
+  }
+  for (StudentResult& result : current) {
+    if (is_superseded(result)) continue;
+    const std::filesystem::path dir = store.student_dir(result.student_id);
+    std::filesystem::create_directories(dir);
+    write_atomically(dir / "report.md", student_report_markdown(result));
+    write_atomically(dir / "report.html", student_report_html(result));
+    write_atomically(dir / "compile.log", result.report ? result.report->build_log : std::string());
+  }
+  write_atomically(options_.out_dir / "grades.csv", grades_csv(current));
+  write_atomically(options_.out_dir / "superseded.csv", superseded_csv(current));
+  write_atomically(options_.out_dir / "summary.html", summary_html(current, lab_.name()));
+}
+
+}  // namespace cudagrade

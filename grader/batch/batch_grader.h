@@ -1,0 +1,65 @@
+// Grading a whole class: every current submission from intake (intake/intake.h) gets a StudentResult,
+// stored atomically as soon as it is known (batch/result_store.h), then the gradebook is written from what is
+// stored: grades.csv, students/<id>/report.md and .html, summary.html.
+//
+// Builds run in parallel (--jobs) through the build cache; runs are one at a time on a GPU, so timings stay
+// clean, and in parallel in the CPU simulator. With --resume, a stored result whose file and test cases are
+// unchanged is kept, so a run killed at any moment and resumed gives the same gradebook as one uninterrupted.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "batch/progress.h"
+#include "batch/student_result.h"
+#include "core/paths.h"
+#include "intake/intake.h"
+#include "labs/lab.h"
+#include "run/confinement.h"
+#include "testcases/testcase.h"
+
+namespace cudagrade {
+
+struct BatchOptions {
+  std::filesystem::path out_dir;
+  int jobs = 1;
+  bool resume = false;
+  Confinement::Level confinement = Confinement::Level::kNone;
+  std::string cases_hash;  // of the test-case file's bytes: a changed file regrades everyone
+};
+
+struct BatchTally {
+  int graded = 0;
+  int kept = 0;          // stored results reused by --resume
+  int not_gradable = 0;  // intake found no single lab file
+  int infra_errors = 0;  // students whose result is the machine's fault: the run must say so loudly
+};
+
+class BatchGrader {
+ public:
+  BatchGrader(const Lab& lab, Backend& backend, ProjectPaths paths, TestSuite suite, BatchOptions options);
+
+  BatchTally grade(const std::vector<Submission>& submissions, Progress& progress);
+  // grades.csv, superseded.csv, per-student reports and summary.html, from the stored results and the
+  // superseded uploads of this intake.
+  void write_gradebook(const std::vector<Submission>& submissions) const;
+
+ private:
+  StudentResult not_gradable(const Submission& submission) const;
+  StudentResult graded(const Submission& submission) const;
+  void build_all(const std::vector<const Submission*>& to_grade) const;
+  double max_score() const;
+
+  const Lab& lab_;
+  Backend& backend_;
+  ProjectPaths paths_;
+  TestSuite suite_;
+  BatchOptions options_;
+};
+
+// "2015000001 passed 19/26": one progress line.
+std::string progress_line(const StudentResult& result);
+
+}  // namespace cudagrade

@@ -1,0 +1,41 @@
+// The output folder of a class's grading run, one folder per student: students/<id>/result.json is the
+// student's StudentResult, written atomically (a temporary file, fsync, rename, fsync of the folder), so a
+// grader killed at any moment leaves every result either whole or absent, and `--resume` can trust what it
+// finds.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "batch/student_result.h"
+
+namespace cudagrade {
+
+class ResultStore {
+ public:
+  explicit ResultStore(std::filesystem::path out_dir);
+
+  void save(const StudentResult& result) const;
+  // The stored result of a student, when there is one that this version can read.
+  std::optional<StudentResult> load(const std::string& student_id) const;
+  std::vector<StudentResult> load_all() const;
+  std::filesystem::path student_dir(const std::string& student_id) const;
+
+ private:
+  std::filesystem::path out_dir_;
+};
+
+// A student id as a folder name: letters, digits, '.', '-' and '_' kept, anything else (a '/', a space, a
+// control character) as '_', and never "." or "..".
+std::string folder_name(const std::string& student_id);
+
+// Writes `contents` to `path` so that a reader sees the old file or the new one, never a part.
+void write_atomically(const std::filesystem::path& path, const std::string& contents);
+
+nlohmann::json student_to_json(const StudentResult& result);
+std::optional<StudentResult> student_from_json(const nlohmann::json& json);
+
+}  // namespace cudagrade

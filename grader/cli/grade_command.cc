@@ -1,0 +1,110 @@
+// `cudagrade grade <lab> <folder-or-zip> --out DIR`: a whole class from an LMS download, into a gradebook.
+// The stages live in intake/ (what was uploaded, by whom), batch/ (grading each student, stored atomically,
+// resumable) and gradebook/ (grades.csv, reports, summary.html); this file only wires options to them.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <iostream>
+#include <thread>
+
+#include "batch/batch_grader.h"
+#include "batch/output_lock.h"
+#include "build/build_cache.h"
+#include "cli/command_support.h"
+#include "core/files.h"
+
+namespace cudagrade {
+namespace {
+
+struct GradeCommandOptions {
+  std::string lab;
+  std::string input;
+  std::string out;
+  std::string cases;
+  std::string backend = "auto";
+  std::string sandbox = "auto";
+  std::string pattern;
+  int jobs = 0;
+  bool resume = false;
+};
+
+IntakeOptions intake_options(const GradeCommandOptions& options) {
+  IntakeOptions intake;
+  intake.work_dir = std::filesystem::path(options.out) / ".work";
+  if (!options.pattern.empty()) {
+    CustomPattern custom = parse_custom_pattern(options.pattern);
+    if (custom.outcome != CustomPattern::Outcome::kValid) throw UsageError("--pattern: " + custom.message);
+    intake.custom_pattern = custom.pattern;
+  }
+  return intake;
+}
+
+std::string cases_hash(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option) {
+  const std::filesystem::path file =
+      cases_option.empty() ? paths.testcases_file(lab.name()) : std::filesystem::path(cases_option);
+  return fmt::format("{:016x}", fnv1a(read_file(file)));
+}
+
+int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) {
+  const Lab& lab = lab_named(options.lab);
+  OutputLock::Outcome locked;
+  std::string holder;
+  std::unique_ptr<OutputLock> lock = OutputLock::acquire(options.out, locked, holder);
+  if (!lock) throw UsageError(fmt::format("{} is in use by {}; wait for it or choose another --out", options.out, holder));
+
+  auto run = prepare_backend(globals, options.backend);
+  TestSuite suite = load_suite(run->paths, lab, options.cases);
+  IntakeResult intake = take_in(options.input, lab.submission_file(), intake_options(options));
+  if (intake.outcome != IntakeResult::Outcome::kTakenIn) throw UsageError(intake.message);
+  for (const std::string& note : intake.notes) std::cerr << "cudagrade: intake: " << note << "\n";
+
+  BatchOptions batch;
+  batch.out_dir = options.out;
+  batch.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  batch.resume = options.resume;
+  batch.confinement = confinement_named(options.sandbox, run->command_runner);
+  batch.cases_hash = cases_hash(run->paths, lab, options.cases);
+  BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
+
+  const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),
+                                                     [](const Submission& submission) {
+                                                       return submission.standing == Submission::Standing::kCurrent;
+                                                     }));
+  Progress progress(std::cerr, current, isatty(STDERR_FILENO) != 0);
+  const BatchTally tally = grader.grade(intake.submissions, progress);
+  grader.write_gradebook(intake.submissions);
+
+  std::cout << fmt::format("{} students: {} graded, {} kept from an earlier run, {} without a gradable file\n", current,
+                           tally.graded, tally.kept, tally.not_gradable)
+            << fmt::format("gradebook: {}/grades.csv, reports in {}/students/, overview in {}/summary.html\n",
+                           options.out, options.out, options.out);
+  if (tally.infra_errors > 0) {
+    std::cerr << fmt::format(
+        "cudagrade: {} student(s) got infra_error: the machine, not their code, failed (see their reports). "
+        "Fix it and run again with --resume to regrade only them.\n",
+        tally.infra_errors);
+    return kExitInfra;
+  }
+  return kExitPassed;
+}
+
+}  // namespace
+
+CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
+  auto options = std::make_shared<GradeCommandOptions>();
+  command.add_option("lab", options->lab, "the lab, e.g. matmul")->required();
+  command.add_option("input", options->input, "a folder of the LMS's downloads, or one archive holding them")
+      ->required();
+  command.add_option("--out", options->out, "the output folder: grades.csv, students/, summary.html")->required();
+  command.add_option("--cases", options->cases, "test cases (default: testcases/<lab>.yaml, hidden cases included)");
+  add_backend_option(command, options->backend);
+  add_sandbox_option(command, options->sandbox);
+  command.add_option("--jobs", options->jobs, "parallel compiles (and simulator runs); default: the number of cores");
+  command.add_flag("--resume", options->resume, "keep stored results whose file and test cases are unchanged");
+  command.add_option("--pattern", options->pattern,
+                     "how upload names carry the student: \"{name}_{id}_{file}\", or \"regex:...\" with the id in "
+                     "group 1 (default: Blackboard, Canvas and Moodle names)");
+  return [options, &globals] { return run_grade(*options, globals); };
+}
+
+}  // namespace cudagrade

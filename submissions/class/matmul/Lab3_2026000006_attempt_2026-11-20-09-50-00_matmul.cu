@@ -1,0 +1,32 @@
+// cudagrade-expect: race
+// cudagrade-expect-gpu: passed|wrong_answer
+// Mistake: the tiled kernel from the notes with the second __syncthreads() left out "because the loop
+// waits anyway". A fast warp then overwrites As and Bs with the next tile while slower warps still read
+// the current one. On a GPU this often gives the right answer by luck of scheduling; the simulator reports
+// the race every time: the shared array, the line that writes the next tile, the line that reads it, and
+// the barrier to add.
+#include "matmul.cuh"
+
+#define TILE 16
+
+__global__ void matmul_kernel(const float* A, const float* B, float* C, int M, int K, int N) {
+    __shared__ float As[TILE][TILE];
+    __shared__ float Bs[TILE][TILE];
+    int row = blockIdx.y * TILE + threadIdx.y;
+    int col = blockIdx.x * TILE + threadIdx.x;
+    float sum = 0.0f;
+    for (int t = 0; t < K; t += TILE) {
+        int ak = t + threadIdx.x, bk = t + threadIdx.y;
+        As[threadIdx.y][threadIdx.x] = (row < M && ak < K) ? A[row * K + ak] : 0.0f;
+        Bs[threadIdx.y][threadIdx.x] = (bk < K && col < N) ? B[bk * N + col] : 0.0f;
+        __syncthreads();
+        for (int k = 0; k < TILE; k++) sum += As[threadIdx.y][k] * Bs[k][threadIdx.x];
+    }
+    if (row < M && col < N) C[row * N + col] = sum;
+}
+
+void matmul(const float* A, const float* B, float* C, int M, int K, int N) {
+    dim3 block(TILE, TILE);
+    dim3 grid((N + TILE - 1) / TILE, (M + TILE - 1) / TILE);
+    matmul_kernel<<<grid, block>>>(A, B, C, M, K, N);
+}
