@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <mutex>
 
 #include "batch/result_store.h"
@@ -129,13 +130,17 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   }
 
   backend_.availability();  // probed once, before any thread asks
+  const auto began = std::chrono::steady_clock::now();
   build_all(to_grade);
+  const auto built = std::chrono::steady_clock::now();
   // On a GPU one job at a time, so no run's timing shares the device with another.
   const int64_t runners = backend_.can_time() ? 1 : options_.jobs;
   parallel_for(static_cast<int64_t>(to_grade.size()), runners, [&](int64_t i) {
     record(graded(*to_grade[static_cast<size_t>(i)]), "");
   });
   tally.graded = static_cast<int>(to_grade.size());
+  tally.build_seconds = std::chrono::duration<double>(built - began).count();
+  tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();
   progress.finish();
   return tally;
 }

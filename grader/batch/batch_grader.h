@@ -35,6 +35,8 @@ struct BatchTally {
   int kept = 0;          // stored results reused by --resume
   int not_gradable = 0;  // intake found no single lab file
   int infra_errors = 0;  // students whose result is the machine's fault: the run must say so loudly
+  double build_seconds = 0;  // compiling every file to grade, in parallel
+  double run_seconds = 0;    // running and judging them
 };
 
 class BatchGrader {

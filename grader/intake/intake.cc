@@ -95,6 +95,12 @@ std::vector<Upload> uploads_in(const fs::path& folder, std::vector<std::string>&
   return uploads;
 }
 
+std::vector<NamePattern> patterns_for(const IntakeOptions& options) {
+  std::vector<NamePattern> patterns = lms_patterns();
+  if (options.custom_pattern) patterns.insert(patterns.begin(), *options.custom_pattern);
+  return patterns;
+}
+
 // The class archive opened into the work folder; its top-level entries are the uploads.
 std::optional<std::vector<Upload>> class_archive_uploads(const fs::path& input, const IntakeOptions& options,
                                                          IntakeResult& result) {
@@ -113,7 +119,7 @@ std::optional<std::vector<Upload>> class_archive_uploads(const fs::path& input, 
   // A download folder zipped again has one folder at the top, and the uploads inside it (unless that one
   // folder is itself a student's, as Moodle names them).
   if (top.size() == 1 && top.front().shape == UploadShape::kFolder &&
-      identify(top.front().name, UploadShape::kFolder, lms_patterns()).pattern == "file-stem") {
+      identify(top.front().name, UploadShape::kFolder, patterns_for(options)).pattern == "file-stem") {
     result.notes.push_back(
         fmt::format("the class archive holds one folder, {}; its entries are the uploads", top.front().name));
     top = uploads_in(top.front().path, result.notes);
@@ -201,14 +207,16 @@ Submission examine(const Candidate& candidate, Submission::Standing standing, co
   if (candidate.identity.lateness == Identity::Lateness::kLate) submission.notes.push_back("the LMS marked this upload late");
   const fs::path student = options.work_dir / folder_name(candidate.identity.id);
   const fs::path unpacked = student / "uploads" / folder_name(candidate.upload.name);
+  const fs::path lab_copy = standing == Submission::Standing::kCurrent
+                                ? student / lab_file_name
+                                : student / "superseded" / folder_name(candidate.upload.name) / lab_file_name;
+  fs::remove(lab_copy);  // a copy from an earlier run must not outlive an upload that no longer has one
   Located located = locate(candidate, lab_file_name, unpacked, options.upload_limits);
   submission.outcome = located.outcome;
   submission.message = located.message;
   submission.notes.insert(submission.notes.end(), located.notes.begin(), located.notes.end());
   if (located.outcome == Outcome::kFound) {
-    submission.lab_file = standing == Submission::Standing::kCurrent
-                              ? student / lab_file_name
-                              : student / "superseded" / folder_name(candidate.upload.name) / lab_file_name;
+    submission.lab_file = lab_copy;
     fs::create_directories(submission.lab_file.parent_path());
     fs::copy_file(located.file, submission.lab_file, fs::copy_options::overwrite_existing);
     submission.content_hash = hash_of_file(submission.lab_file);
@@ -267,8 +275,7 @@ IntakeResult take_in(const fs::path& input, const std::string& lab_file_name, co
   } else {
     return result;
   }
-  std::vector<NamePattern> patterns = lms_patterns();
-  if (options.custom_pattern) patterns.insert(patterns.begin(), *options.custom_pattern);
+  const std::vector<NamePattern> patterns = patterns_for(options);
   std::map<std::string, std::vector<Candidate>> by_student;
   for (const Upload& upload : uploads) {
     Candidate candidate = candidate_for(upload, patterns);

@@ -128,9 +128,8 @@ class Extraction {
       archive_entry* entry = nullptr;
       const int status = archive_read_next_header(reader_, &entry);
       if (status == ARCHIVE_EOF) break;
-      if (status == ARCHIVE_WARN) {
-        note(fmt::format("the archive reader warns: {}", error_text(reader_)));
-      } else if (status != ARCHIVE_OK) {
+      warning_ = status == ARCHIVE_WARN ? error_text(reader_) : "";
+      if (status != ARCHIVE_OK && status != ARCHIVE_WARN) {
         stop(Outcome::kDamaged, fmt::format("the archive is damaged ({}); make it again and upload it again",
                                             error_text(reader_)));
         break;
@@ -138,8 +137,8 @@ class Extraction {
       if (take(entry) == Step::kStop) break;
     }
     if (clutter_ > 0) {
-      note(fmt::format("skipped {} file{} the operating system added (__MACOSX/, .DS_Store, ._*, Thumbs.db)",
-                       clutter_, clutter_ == 1 ? "" : "s"));
+      note(fmt::format("skipped {} entr{} the operating system added (__MACOSX/, .DS_Store, ._*, Thumbs.db)",
+                       clutter_, clutter_ == 1 ? "y" : "ies"));
     }
     if (unshown_notes_ > 0) result_.notes.push_back(fmt::format("... and {} more notes like these", unshown_notes_));
     return result_;
@@ -157,9 +156,12 @@ class Extraction {
     const char* raw = archive_entry_pathname(entry);
     if (raw == nullptr) raw = archive_entry_pathname_utf8(entry);
     if (raw == nullptr) {
-      note("skipped an entry without a name");
+      // libarchive gives no name when it cannot convert it, e.g. bytes that are not UTF-8 in a zip entry
+      // flagged as UTF-8; the raw bytes are not to be had.
+      note(fmt::format("skipped entry {}: its name cannot be read ({})", entries_, warning_.empty() ? "none given" : warning_));
       return Step::kNext;
     }
+    if (!warning_.empty()) note(fmt::format("{}: {}", escaped(raw), warning_));
     const EntryPath path = entry_path(raw);
     if (path.outcome == EntryPath::Outcome::kEscapes) {
       return stop(Outcome::kUnsafe, fmt::format("the archive was refused: its entry \"{}\" {}, so it would be written "
@@ -301,6 +303,7 @@ class Extraction {
   fs::path destination_;
   ExtractLimits limits_;
   std::vector<char> buffer_;
+  std::string warning_;  // libarchive's warning about the current entry's header, if any
   ExtractResult result_;
   std::set<std::string> written_;
   std::vector<fs::path> created_;  // folders this pass made, outermost first

@@ -2,6 +2,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <locale.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -76,6 +77,19 @@ void add_entry(archive* a, const TestEntry& spec) {
 }  // namespace
 
 void write_test_archive(const std::filesystem::path& file, const TestArchive& spec) {
+  const locale_t utf8 = spec.writer_locale == TestArchive::WriterLocale::kUtf8
+                            ? newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0))
+                            : static_cast<locale_t>(0);
+  const locale_t previous = utf8 ? uselocale(utf8) : static_cast<locale_t>(0);
+  struct Restore {
+    locale_t utf8, previous;
+    ~Restore() {
+      if (!utf8) return;
+      uselocale(previous);
+      freelocale(utf8);
+    }
+  } restore{utf8, previous};
+  std::filesystem::create_directories(file.parent_path());
   Writer a(archive_write_new(), &archive_write_free);
   set_format(a.get(), spec);
   check(a.get(), archive_write_open_filename(a.get(), file.c_str()), "open");
@@ -87,6 +101,19 @@ void write_zip(const std::filesystem::path& file, const std::vector<std::pair<st
   TestArchive spec;
   for (const auto& [path, data] : files) spec.entries.push_back({.path = path, .data = data});
   write_test_archive(file, spec);
+}
+
+std::vector<std::pair<std::string, int64_t>> header_sizes(const std::filesystem::path& file) {
+  std::unique_ptr<archive, decltype(&archive_read_free)> a(archive_read_new(), &archive_read_free);
+  archive_read_support_format_zip(a.get());
+  archive_read_support_format_tar(a.get());
+  check(a.get(), archive_read_open_filename(a.get(), file.c_str(), 1 << 16), "open");
+  std::vector<std::pair<std::string, int64_t>> sizes;
+  archive_entry* entry = nullptr;
+  while (archive_read_next_header(a.get(), &entry) == ARCHIVE_OK) {
+    sizes.emplace_back(archive_entry_pathname(entry), archive_entry_size(entry));
+  }
+  return sizes;
 }
 
 void write_text(const std::filesystem::path& file, const std::string& text) {

@@ -25,10 +25,15 @@ struct TestEntry {
 enum class TestFormat { kZip, kZipStored, kPax, kPaxGzip };
 
 struct TestArchive {
+  // kUtf8: as a desktop in a UTF-8 locale writes (zip names flagged UTF-8, pax names in UTF-8, raw bytes
+  // with hdrcharset=BINARY where a name is not UTF-8). kC: as a writer that knows no character set, such
+  // as Windows' own zip: names are raw bytes, unflagged.
+  enum class WriterLocale { kUtf8, kC };
   std::vector<TestEntry> entries;
   TestFormat format = TestFormat::kZip;
   std::string zip_encryption;  // "zipcrypt", "aes256": the writer's zip:encryption option
   std::string passphrase;
+  WriterLocale writer_locale = WriterLocale::kUtf8;
 };
 
 // Throws std::runtime_error when the writer refuses (e.g. an encryption this libarchive was built without).
@@ -36,6 +41,9 @@ void write_test_archive(const std::filesystem::path& file, const TestArchive& ar
 
 // Shorthand: a zip of plain files.
 void write_zip(const std::filesystem::path& file, const std::vector<std::pair<std::string, std::string>>& files);
+
+// What a reader sees in each header: name and declared size, in order (to prove a patch took).
+std::vector<std::pair<std::string, int64_t>> header_sizes(const std::filesystem::path& file);
 
 void write_text(const std::filesystem::path& file, const std::string& text);
 
