@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The GPU verification behind issue #2's "done when", in one call on the device machine:
-#   scripts/device-verify.sh references|repeat|bench|suite|run
+#   scripts/device-verify.sh references|repeat|bench|suite|run|class|batch
 # references: every reference file graded on the shipped test cases (all cases, hidden ones included)
 # repeat:     one submission graded 5 times: medians and points must agree
 # bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
 # suite:      the whole CTest suite, where the GPU test runs instead of being skipped
 # run:        `cudagrade run` on the assignment's 16x13x7 example, with --dump
+# class:      the example class (submissions/class/matmul/) through `cudagrade grade` on the GPU, in bwrap
+# batch:      bench/class-batch.sh: wall time per submission for a class of 50 (or $2)
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -55,5 +57,17 @@ case "${1:-}" in
     build/cudagrade run matmul submissions/matmul/correct.cu --size 16,13,7 --dump "$out/dump" | tee "$out/run.txt"
     head -5 "$out/dump/C.txt"
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|run" >&2; exit 2 ;;
+  class)
+    # The example class, graded on the GPU inside bwrap: speed points on the timed case.
+    build/cudagrade grade matmul submissions/class/matmul --cases tests/data/class/matmul.yaml --backend gpu \
+      --sandbox bwrap --out "$out/class" >"$out/class.txt" 2>"$out/class-progress.txt"
+    echo "grade exit=$?"
+    cat "$out/class.txt"
+    cut -d, -f1,3-5 "$out/class/grades.csv"
+    grep -o '"isolation": "[^"]*"' "$out/class/students/2026000001/result.json"
+    ;;
+  batch)
+    bench/class-batch.sh --students "${2:-50}" --backend gpu | tee "$out/batch.txt"
+    ;;
+  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch" >&2; exit 2 ;;
 esac

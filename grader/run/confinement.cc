@@ -23,7 +23,7 @@ std::vector<std::filesystem::path> gpu_device_nodes() {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator("/dev", error)) {
     const std::string name = entry.path().filename().string();
-    if (name.rfind("nvidia", 0) == 0 && !entry.is_directory(error)) nodes.push_back(entry.path());
+    if (name.rfind("nvidia", 0) == 0) nodes.push_back(entry.path());  // nvidia-caps is a folder of nodes
   }
   std::sort(nodes.begin(), nodes.end());
   return nodes;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Wall time of grading a class: N submissions made from the example class's single-file uploads (each with a
+# comment naming its student, so none is a cached build), graded by `cudagrade grade` on the example class's
+# cases. Prints cudagrade's own split of compiling (parallel, --jobs) and running, and the wall time.
+#
+#   bench/class-batch.sh [--students 50] [--backend gpu|sim] [--jobs N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+students=50
+backend=gpu
+jobs=$(nproc)
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --students) students=$2; shift ;;
+    --backend) backend=$2; shift ;;
+    --jobs) jobs=$2; shift ;;
+    *) echo "usage: $0 [--students N] [--backend gpu|sim] [--jobs N]" >&2; exit 2 ;;
+  esac
+  shift
+done
+cudagrade=${CUDAGRADE:-build/cudagrade}
+[[ -x $cudagrade ]] || { echo "$cudagrade is not built; run 'make' first" >&2; exit 2; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir "$scratch/class"
+mapfile -t sources < <(ls submissions/class/matmul/*_matmul.cu)
+for ((i = 0; i < students; i++)); do
+  id=$(printf '2027%06d' "$i")
+  source=${sources[i % ${#sources[@]}]}
+  { cat "$source"; echo "// student $id"; } >"$scratch/class/Lab3_${id}_attempt_2026-11-20-09-00-00_matmul.cu"
+done
+echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
+started=$(date +%s.%N)
+"$cudagrade" grade matmul "$scratch/class" --out "$scratch/out" --cases tests/data/class/matmul.yaml \
+  --backend "$backend" --jobs "$jobs" --sandbox auto 2>"$scratch/progress.log" | tee "$scratch/summary.txt" || true
+finished=$(date +%s.%N)
+python3 -c 'import sys; n, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print(f"wall: {b - a:.1f} s for {n} submissions, {(b - a) / n:.2f} s each")' \
+  "$students" "$started" "$finished"
+cut -d, -f5 "$scratch/out/grades.csv" | tail -n +2 | sort | uniq -c
