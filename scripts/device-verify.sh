@@ -10,9 +10,10 @@
 # batch:      bench/class-batch.sh: wall time per submission for a class of 50 (or $2)
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-device-out}
 mkdir -p "$out"
+# shellcheck source=/dev/null
 source .device-debs/env.sh >/dev/null
 export PATH=/usr/local/cuda/bin:$PATH
 [[ -x build/cudagrade ]] || scripts/device-build.sh >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
