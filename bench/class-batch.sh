@@ -23,11 +23,12 @@ cudagrade=${CUDAGRADE:-build/cudagrade}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir "$scratch/class"
+salt=$(date +%s%N)  # every run compiles afresh: no file matches a cached build
 mapfile -t sources < <(ls submissions/class/matmul/*_matmul.cu)
 for ((i = 0; i < students; i++)); do
   id=$(printf '2027%06d' "$i")
   source=${sources[i % ${#sources[@]}]}
-  { cat "$source"; echo "// student $id"; } >"$scratch/class/Lab3_${id}_attempt_2026-11-20-09-00-00_matmul.cu"
+  { cat "$source"; echo "// student $id, run $salt"; } >"$scratch/class/Lab3_${id}_attempt_2026-11-20-09-00-00_matmul.cu"
 done
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
 started=$(date +%s.%N)

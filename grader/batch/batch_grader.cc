@@ -62,11 +62,14 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   return result;
 }
 
-StudentResult BatchGrader::graded(const Submission& submission) const {
+std::unique_ptr<Grader> BatchGrader::make_grader() const {
   GradeOptions grade_options;
   grade_options.include_hidden = true;
   grade_options.confinement = options_.confinement;
-  Grader grader(lab_, backend_, paths_, grade_options);
+  return std::make_unique<Grader>(lab_, backend_, paths_, grade_options);
+}
+
+StudentResult BatchGrader::graded(const Submission& submission, Grader& grader) const {
   GradeReport report = grader.grade(submission.lab_file, suite_);
   report.submission = submission.upload_name;  // not the grader's working copy
 
@@ -133,11 +136,17 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   const auto began = std::chrono::steady_clock::now();
   build_all(to_grade);
   const auto built = std::chrono::steady_clock::now();
-  // On a GPU one job at a time, so no run's timing shares the device with another.
-  const int64_t runners = backend_.can_time() ? 1 : options_.jobs;
-  parallel_for(static_cast<int64_t>(to_grade.size()), runners, [&](int64_t i) {
-    record(graded(*to_grade[static_cast<size_t>(i)]), "");
-  });
+  // On a GPU one job at a time, so no run's timing shares the device with another, and one grader, so the
+  // references are timed once per case for the whole class rather than once per student.
+  if (backend_.can_time()) {
+    std::unique_ptr<Grader> grader = make_grader();
+    for (const Submission* submission : to_grade) record(graded(*submission, *grader), "");
+  } else {
+    parallel_for(static_cast<int64_t>(to_grade.size()), options_.jobs, [&](int64_t i) {
+      std::unique_ptr<Grader> grader = make_grader();
+      record(graded(*to_grade[static_cast<size_t>(i)], *grader), "");
+    });
+  }
   tally.graded = static_cast<int>(to_grade.size());
   tally.build_seconds = std::chrono::duration<double>(built - began).count();
   tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();

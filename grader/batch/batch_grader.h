@@ -17,6 +17,7 @@
 #include "core/paths.h"
 #include "intake/intake.h"
 #include "labs/lab.h"
+#include "pipeline/grader.h"
 #include "run/confinement.h"
 #include "testcases/testcase.h"
 
@@ -50,7 +51,8 @@ class BatchGrader {
 
  private:
   StudentResult not_gradable(const Submission& submission) const;
-  StudentResult graded(const Submission& submission) const;
+  StudentResult graded(const Submission& submission, Grader& grader) const;
+  std::unique_ptr<Grader> make_grader() const;
   void build_all(const std::vector<const Submission*>& to_grade) const;
   double max_score() const;
 

@@ -7,14 +7,15 @@
 namespace cudagrade {
 namespace {
 
-// Backstops behind the per-case wall clock: a runner never needs minutes of CPU, big files or cores.
+// Backstops behind the per-case wall clock: a runner never needs minutes of CPU, big files or cores. No
+// process-count limit: RLIMIT_NPROC counts every process of the user the sandbox maps to (root, on a grading
+// host), so any value either stops the CUDA runtime's own threads (cudaErrorOperatingSystem, seen on the H200
+// host) or limits nothing; fork and exec are refused by the symbol policy instead.
 constexpr const char* kCpuSeconds = "1800";
 constexpr const char* kFileBytes = "268435456";
-constexpr const char* kProcesses = "4096";
 
 std::vector<std::string> rlimit_prefix() {
-  return {"prlimit", fmt::format("--cpu={}", kCpuSeconds), fmt::format("--fsize={}", kFileBytes),
-          "--core=0", fmt::format("--nproc={}", kProcesses), "--"};
+  return {"prlimit", fmt::format("--cpu={}", kCpuSeconds), fmt::format("--fsize={}", kFileBytes), "--core=0", "--"};
 }
 
 // The GPU's device nodes, bound into the sandbox so CUDA can open them.
@@ -33,7 +34,9 @@ std::vector<std::filesystem::path> gpu_device_nodes() {
 // process-group kill reaches bwrap, whose death takes the runner with it (--die-with-parent).
 std::vector<std::string> bwrap_prefix(const std::vector<std::filesystem::path>& writable_dirs,
                                       const std::filesystem::path& working_dir) {
-  std::vector<std::string> command = {"bwrap", "--ro-bind", "/", "/", "--dev", "/dev"};
+  // A fresh /proc: under the user namespace the host's /proc (bound with /) makes CUDA's initialisation fail
+  // with cudaErrorOperatingSystem (checked on the H200 host); a new procfs mount does not.
+  std::vector<std::string> command = {"bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"};
   for (const auto& node : gpu_device_nodes()) command.insert(command.end(), {"--dev-bind", node, node});
   command.insert(command.end(), {"--tmpfs", "/tmp"});
   // The runner's own folder stays visible even when it lies under /tmp (a build cache there, a test).
@@ -70,7 +73,7 @@ std::string to_string(Confinement::Level level) {
 std::string Confinement::describe() const {
   switch (level) {
     case Level::kNone: return "none (process group and wall clock only)";
-    case Level::kRlimits: return "rlimits (CPU, file size, no core, processes) + process group and wall clock";
+    case Level::kRlimits: return "rlimits (CPU time, file size, no core dumps) + process group and wall clock";
     case Level::kBubblewrap:
       return "bwrap (uid nobody, no capabilities, no network, read-only root, private /tmp) + rlimits + "
              "process group and wall clock";
