@@ -27,6 +27,9 @@ demo: build
 	@if $(BUILD)/cudagrade devices >/dev/null 2>&1; then scripts/grade-examples.sh --cases-dir tests/data/quick; \
 	  else echo "no usable GPU: grading in the CPU simulator"; \
 	  scripts/grade-examples.sh --cases-dir tests/data/quick -- --backend sim; fi
+	@echo; echo "grading the example class (submissions/class/matmul/) into $(BUILD)/demo-class"
+	@$(BUILD)/cudagrade grade matmul submissions/class/matmul --cases tests/data/class/matmul.yaml \
+	  --out $(BUILD)/demo-class $$($(BUILD)/cudagrade devices >/dev/null 2>&1 || echo --backend sim)
 
 clean:
 	rm -rf $(BUILD)
