@@ -113,14 +113,21 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
 
 // A call to cuBLAS or system() is refused by name, however the file spells it.
 CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesystem::path& object,
-                                                            const std::vector<std::string>& extra_allowed) {
+                                                            const std::vector<std::string>& extra_allowed,
+                                                            const std::vector<std::string>& launch_symbols) {
   CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
   if (listed.outcome != CommandResult::Outcome::kSucceeded) {
     return {BuildResult::Outcome::kInfraError,
             "could not list the object's symbols with nm: " + first_error_line(listed.output)};
   }
-  SymbolVerdict verdict = judge_symbols(parse_nm_posix(listed.output), extra_allowed);
-  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
+  const ObjectSymbols symbols = parse_nm_posix(listed.output);
+  SymbolVerdict verdict = judge_symbols(symbols, extra_allowed);
+  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
+    if (launches_a_kernel(symbols, launch_symbols)) return {BuildResult::Outcome::kBuilt, ""};
+    return {BuildResult::Outcome::kRejected,
+            "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel with "
+            "<<<grid, block>>>"};
+  }
   return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
 }
 

@@ -39,7 +39,9 @@ class CachedToolchain : public Toolchain {
     BuildResult::Outcome outcome;  // kBuilt when the symbols pass
     std::string summary;
   };
-  SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed = {});
+  // launch_symbols: what a kernel launch compiles to with this toolchain; a file using none is refused.
+  SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
+                            const std::vector<std::string>& launch_symbols);
   std::optional<BuildResult> check_source(const BuildRequest& request);
   // The result when a harness object failed to build: the grader's fault.
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);

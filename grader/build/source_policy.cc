@@ -121,15 +121,53 @@ std::optional<std::string> refusal(std::string_view target) {
   return std::nullopt;
 }
 
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether `word` occurs in the line as a whole token outside string and character literals.
+bool has_token(std::string_view line, std::string_view word) {
+  char quote = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quote != 0) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      quote = c;
+      continue;
+    }
+    if (line.substr(i, word.size()) == word && (i == 0 || !identifier_char(line[i - 1])) &&
+        (i + word.size() >= line.size() || !identifier_char(line[i + word.size()]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+struct ForbiddenWord {
+  std::string_view word;
+  std::string_view reason;
+};
+
+// Constructs that are not the lab's CUDA, refused before anything compiles, on every backend alike.
+constexpr ForbiddenWord kForbiddenWords[] = {
+    {"no_sanitize", "no_sanitize attributes are not allowed: they would hide races from the simulator's checker"},
+    {"asm", "inline assembly is not allowed: write the kernel in CUDA C++"},
+    {"__asm__", "inline assembly is not allowed: write the kernel in CUDA C++"},
+    {"__asm", "inline assembly is not allowed: write the kernel in CUDA C++"},
+    {"constructor", "code that runs before the harness (__attribute__((constructor))) is not allowed"},
+    {"destructor", "code that runs after the harness (__attribute__((destructor))) is not allowed"},
+};
+
 }  // namespace
 
 SourceVerdict judge_source(const std::string& text) {
   for (const LogicalLine& line : logical_lines(text)) {
-    // The simulator's race checker rides on -fsanitize=thread instrumentation; an attribute that turns it
-    // off for a function is an attempt to hide a race, on any backend.
-    if (line.text.find("no_sanitize") != std::string::npos) {
-      return {SourceVerdict::Outcome::kRejected, line.first_line, "",
-              "no_sanitize attributes are not allowed: they would hide races from the simulator's checker"};
+    for (const ForbiddenWord& forbidden : kForbiddenWords) {
+      if (has_token(line.text, forbidden.word)) {
+        return {SourceVerdict::Outcome::kRejected, line.first_line, "", std::string(forbidden.reason)};
+      }
     }
     std::optional<std::string_view> target = include_target(line.text);
     if (!target) continue;

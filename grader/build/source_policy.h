@@ -5,7 +5,8 @@
 // finish, and `#include "../other/matmul.cu"` would copy someone else's work. A file may include headers by
 // plain relative name only (the lab's header, the standard and CUDA headers); anything absolute, anything
 // that climbs with "..", any include whose target is a macro (which could spell either), and the headers of
-// libraries that would do the lab's work (cuBLAS, CUB, Thrust, ...) are refused.
+// libraries that would do the lab's work (cuBLAS, CUB, Thrust, ...) are refused. So are inline assembly,
+// constructor and destructor attributes (code that runs outside the harness's calls) and no_sanitize.
 // The scan sees what the preprocessor sees: line splices, comments and the %: digraph are undone first.
 #pragma once
 

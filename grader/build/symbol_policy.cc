@@ -123,6 +123,23 @@ bool library_definition(const std::string& symbol) {
 
 }  // namespace
 
+namespace {
+
+bool matches(std::string_view name, const std::string& allowed) {
+  if (!allowed.empty() && allowed.back() == '*') return starts_with(name, allowed.substr(0, allowed.size() - 1));
+  return name == allowed;
+}
+
+}  // namespace
+
+bool launches_a_kernel(const ObjectSymbols& symbols, const std::vector<std::string>& launch_symbols) {
+  return std::any_of(symbols.undefined.begin(), symbols.undefined.end(), [&](const std::string& symbol) {
+    const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
+    return std::any_of(launch_symbols.begin(), launch_symbols.end(),
+                       [&](const std::string& launch) { return matches(name, launch); });
+  });
+}
+
 ObjectSymbols parse_nm_posix(const std::string& output) {
   ObjectSymbols symbols;
   std::istringstream lines(output);
@@ -160,10 +177,8 @@ SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std:
       return {SymbolVerdict::Outcome::kRejected, symbol, "the file reaches into the grader's own harness"};
     }
     const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
-    const bool extra = std::any_of(extra_allowed.begin(), extra_allowed.end(), [&](const std::string& allowed) {
-      if (!allowed.empty() && allowed.back() == '*') return starts_with(name, allowed.substr(0, allowed.size() - 1));
-      return name == allowed;
-    });
+    const bool extra = std::any_of(extra_allowed.begin(), extra_allowed.end(),
+                                   [&](const std::string& allowed) { return matches(name, allowed); });
     if (!extra && !allowed_call(symbol)) return {SymbolVerdict::Outcome::kRejected, symbol, refusal_reason(symbol)};
   }
   return {};

@@ -32,4 +32,9 @@ struct SymbolVerdict {
 // prefixes written with a trailing '*'.
 SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed = {});
 
+// Whether the file launches a kernel at all: some undefined symbol is one of `launch_symbols` (the
+// toolchain's launch entry points; '*' as in judge_symbols). A file that launches none does the lab's work
+// on the host, copying the inputs back and the answer over: correct, and not the assignment.
+bool launches_a_kernel(const ObjectSymbols& symbols, const std::vector<std::string>& launch_symbols);
+
 }  // namespace cudagrade

@@ -112,5 +112,15 @@ TEST_CASE("a toolchain's extra symbols are exact names unless they end in *", "[
   CHECK(verdict.symbol == "truncate");
 }
 
+TEST_CASE("a file that launches no kernel is told apart from one that does", "[symbols]") {
+  const std::vector<std::string> launches = {"__cudaPushCallConfiguration", "cudaLaunchKernel*"};
+  CHECK(launches_a_kernel(plain_submission(), launches));
+  ObjectSymbols host_only;
+  host_only.undefined = {"cudaMemcpy", "cudaMalloc", "malloc"};
+  CHECK_FALSE(launches_a_kernel(host_only, launches));
+  host_only.undefined.push_back("cudaLaunchKernel@libcudart.so.13");
+  CHECK(launches_a_kernel(host_only, launches));
+}
+
 }  // namespace
 }  // namespace cudagrade

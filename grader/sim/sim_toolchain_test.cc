@@ -53,11 +53,21 @@ TEST_CASE("g++'s errors point at the student's own file and line", "[sim]") {
 TEST_CASE("a construct the simulator cannot run is unsupported, not a compile error", "[sim]") {
   Fixture fixture;
   BuildResult result = fixture.build(
+      "matmul", fixture.write("matmul.cu", "#include \"matmul.cuh\"\n__global__ void k(cudaTextureObject_t t, float* out) {\n"
+                                           "  out[0] = tex1Dfetch<float>(t, 0);\n}\n"
+                                           "void matmul(const float*, const float*, float*, int, int, int) {}\n"));
+  CHECK(result.outcome == BuildResult::Outcome::kUnsupported);
+  CHECK_THAT(result.summary, Catch::Contains("line 2: texture objects cannot run in the CPU simulator"));
+}
+
+TEST_CASE("inline assembly is refused before either backend compiles it", "[sim]") {
+  Fixture fixture;
+  BuildResult result = fixture.build(
       "matmul", fixture.write("matmul.cu", "#include \"matmul.cuh\"\n__device__ unsigned lane() {\n  unsigned id;\n"
                                            "  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(id));\n  return id;\n}\n"
                                            "void matmul(const float*, const float*, float*, int, int, int) {}\n"));
-  CHECK(result.outcome == BuildResult::Outcome::kUnsupported);
-  CHECK_THAT(result.summary, Catch::Contains("line 4: inline PTX (asm)"));
+  CHECK(result.outcome == BuildResult::Outcome::kRejected);
+  CHECK_THAT(result.summary, Catch::Contains("line 4: inline assembly is not allowed"));
 }
 
 }  // namespace
