@@ -6,20 +6,23 @@
 #   // cudagrade-expect-sim: STATUS        in the CPU simulator (--backend sim)
 # Prints one row per file and exits nonzero if any verdict differs.
 #
-#   scripts/grade-examples.sh [--references] [--cases-dir DIR] [--json-dir DIR] [-- extra cudagrade options]
+#   scripts/grade-examples.sh [--references] [--examples DIR] [--cases-dir DIR] [--json-dir DIR] [-- extra cudagrade options]
+# --examples: the folder holding <lab>/*.cu (default submissions; submissions/adversarial for the hostile corpus).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 cudagrade=${CUDAGRADE:-build/cudagrade}
 with_references=0
 cases_dir=""
 json_dir=""
+examples_dir=submissions
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --references) with_references=1 ;;
     --cases-dir) cases_dir=$2; shift ;;
+    --examples) examples_dir=$2; shift ;;
     --json-dir) json_dir=$2; shift ;;
     --) shift; break ;;
-    *) echo "usage: $0 [--references] [--cases-dir DIR] [--json-dir DIR] [-- cudagrade options]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--references] [--examples DIR] [--cases-dir DIR] [--json-dir DIR] [-- cudagrade options]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -41,7 +44,8 @@ mismatches=0
 needs_gpu=0
 rows=()
 for lab in matmul reduction; do
-  files=(submissions/"$lab"/*.cu)
+  files=()
+  for file in "$examples_dir/$lab"/*.cu; do [[ -e $file ]] && files+=("$file"); done
   [[ $with_references == 1 ]] && files+=(reference/"$lab"/*.cu)
   cases=()
   [[ -n $cases_dir ]] && cases=(--cases "$cases_dir/$lab.yaml")

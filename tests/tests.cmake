@@ -67,3 +67,8 @@ set_tests_properties(sim_examples PROPERTIES TIMEOUT 1200
 add_test(NAME class_grading COMMAND ${CMAKE_SOURCE_DIR}/tests/class_grading.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(class_grading PROPERTIES TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
+# The hostile corpus (submissions/adversarial/ and generated archives), in the simulator.
+add_test(NAME adversarial_corpus COMMAND ${CMAKE_SOURCE_DIR}/tests/adversarial_corpus.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(adversarial_corpus PROPERTIES TIMEOUT 900
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")

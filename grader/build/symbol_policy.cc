@@ -160,7 +160,11 @@ ObjectSymbols parse_nm_posix(const std::string& output) {
 
 SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed) {
   for (const std::string& symbol : symbols.defined) {
-    if (std::find(std::begin(kHarnessSymbols), std::end(kHarnessSymbols), symbol) != std::end(kHarnessSymbols)) {
+    // As written (extern "C", main) or mangled as a C++ function of that name (_Z20cudagrade_call_entry...).
+    const bool harness = std::any_of(std::begin(kHarnessSymbols), std::end(kHarnessSymbols), [&](std::string_view name) {
+      return symbol == name || starts_with(symbol, "_Z" + std::to_string(name.size()) + std::string(name));
+    });
+    if (harness) {
       return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines " + symbol + ", which the harness owns"};
     }
     if (library_definition(symbol)) {

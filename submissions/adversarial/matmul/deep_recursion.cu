@@ -1,0 +1,26 @@
+// cudagrade-expect: crashed
+// Threat: unbounded recursion on the host: the stack overflows into its guard page.
+#include "matmul.cuh"
+
+__global__ void matmul_kernel(const float* A, const float* B, float* C, int M, int K, int N) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < M && col < N) {
+        float sum = 0.0f;
+        for (int k = 0; k < K; ++k) sum += A[row * K + k] * B[k * N + col];
+        C[row * N + col] = sum;
+    }
+}
+
+int descend(int depth) {
+    volatile char frame[4096];
+    frame[0] = static_cast<char>(depth);
+    return descend(depth + 1) + frame[0];
+}
+
+void matmul(const float* A, const float* B, float* C, int M, int K, int N) {
+    if (descend(M) == 42) return;
+    dim3 block(16, 16);
+    dim3 grid((N + 15) / 16, (M + 15) / 16);
+    matmul_kernel<<<grid, block>>>(A, B, C, M, K, N);
+}

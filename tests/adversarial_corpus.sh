@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# CTest's hostile-submission test (issue #5), in the CPU simulator:
+#   1. every file in submissions/adversarial/<lab>/ gets the status its header predicts (none passes);
+#   2. every hostile archive made by scripts/make-adversarial-archives.py gets its expected intake status
+#      from `cudagrade grade`;
+#   3. nothing is left behind: no runner process, no new folder in /dev/shm or /tmp.
+set -uo pipefail
+cudagrade=${1:?usage: adversarial_corpus.sh path/to/cudagrade}
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+leftovers() { find /dev/shm /tmp -maxdepth 1 -name 'cudagrade-*' 2>/dev/null | sort; }
+leftovers >"$scratch/before.txt"
+failures=0
+
+CUDAGRADE=$cudagrade "$root/scripts/grade-examples.sh" --examples "$root/submissions/adversarial" \
+  --cases-dir "$root/tests/data/class" -- --backend sim || failures=$((failures + 1))
+if grep -l "cudagrade-expect: passed" "$root"/submissions/adversarial/*/*.cu; then
+  echo "FAIL: a hostile file above is expected to pass"
+  failures=$((failures + 1))
+fi
+
+python3 "$root/scripts/make-adversarial-archives.py" "$scratch/archives" >/dev/null
+"$cudagrade" grade matmul "$scratch/archives/uploads" --out "$scratch/archives/out" \
+  --cases "$root/tests/data/class/matmul.yaml" --backend sim >"$scratch/archives.log" 2>&1
+while IFS=, read -r id status; do
+  [[ $id == student_id ]] && continue
+  got=$(grep "^$id," "$scratch/archives/out/grades.csv" | cut -d, -f5)
+  if [[ $got == "$status" ]]; then
+    echo "archive $id: $status ok"
+  else
+    echo "FAIL: archive $id expected $status, got ${got:-no row}"
+    failures=$((failures + 1))
+  fi
+done <"$scratch/archives/expected.csv"
+
+if pgrep -f "$(dirname "$cudagrade")/(test-)?cache/.*/runner" >/dev/null; then
+  echo "FAIL: runner processes were left behind:"
+  pgrep -af "cache/.*/runner"
+  failures=$((failures + 1))
+fi
+leftovers >"$scratch/after.txt"
+if ! cmp -s "$scratch/before.txt" "$scratch/after.txt"; then
+  echo "FAIL: folders were left behind:"
+  comm -13 "$scratch/before.txt" "$scratch/after.txt"
+  failures=$((failures + 1))
+fi
+[[ -e /tmp/planted ]] && { echo "FAIL: a submission wrote /tmp/planted"; failures=$((failures + 1)); }
+echo "$failures failure(s)"
+[[ $failures == 0 ]]
