@@ -122,5 +122,12 @@ TEST_CASE("a file that launches no kernel is told apart from one that does", "[s
   CHECK(launches_a_kernel(host_only, launches));
 }
 
+TEST_CASE("fortified printing, as Ubuntu's compiler emits it, is the same printing", "[symbols]") {
+  ObjectSymbols fortified = plain_submission();
+  fortified.undefined.push_back("__printf_chk@GLIBC_2.3.4");
+  fortified.undefined.push_back("__memcpy_chk");
+  CHECK(judge_symbols(fortified).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
 }  // namespace
 }  // namespace cudagrade
