@@ -39,12 +39,15 @@ if pgrep -f "$(dirname "$cudagrade")/(test-)?cache/.*/runner" >/dev/null; then
   pgrep -af "cache/.*/runner"
   failures=$((failures + 1))
 fi
+# New work folders whose grader has exited (other tests may be running beside this one: theirs are alive).
 leftovers >"$scratch/after.txt"
-if ! cmp -s "$scratch/before.txt" "$scratch/after.txt"; then
-  echo "FAIL: folders were left behind:"
-  comm -13 "$scratch/before.txt" "$scratch/after.txt"
-  failures=$((failures + 1))
-fi
+while read -r folder; do
+  pid=$(basename "$folder" | cut -d- -f2)
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "FAIL: $folder was left behind by process $pid, which has exited"
+    failures=$((failures + 1))
+  fi
+done < <(comm -13 "$scratch/before.txt" "$scratch/after.txt")
 [[ -e /tmp/planted ]] && { echo "FAIL: a submission wrote /tmp/planted"; failures=$((failures + 1)); }
 echo "$failures failure(s)"
 [[ $failures == 0 ]]

@@ -72,3 +72,8 @@ set_tests_properties(class_grading PROPERTIES TIMEOUT 600
 add_test(NAME adversarial_corpus COMMAND ${CMAKE_SOURCE_DIR}/tests/adversarial_corpus.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(adversarial_corpus PROPERTIES TIMEOUT 900
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
+# The class's summary.html and a report opened in headless Chromium (Skipped, with the reason, without it).
+add_test(NAME summary_in_browser COMMAND ${CMAKE_SOURCE_DIR}/tests/summary_in_browser.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(summary_in_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
