@@ -23,6 +23,7 @@ GpuProbe probe_gpu() {
     return probe;
   }
   probe.usable = true;
+  probe.count = count;
   probe.name = properties.name;
   probe.arch = std::to_string(properties.major) + std::to_string(properties.minor);
   return probe;

@@ -10,6 +10,7 @@ struct GpuProbe {
   std::string reason;  // the CUDA error when not usable
   std::string name;    // "NVIDIA H100 80GB HBM3"
   std::string arch;    // "90": compute capability without the dot
+  int count = 0;       // devices visible: a class is graded with one queue per device
 };
 
 GpuProbe probe_gpu();

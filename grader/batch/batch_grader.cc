@@ -62,10 +62,11 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   return result;
 }
 
-std::unique_ptr<Grader> BatchGrader::make_grader() const {
+std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) const {
   GradeOptions grade_options;
   grade_options.include_hidden = true;
   grade_options.confinement = options_.confinement;
+  grade_options.device = device;
   return std::make_unique<Grader>(lab_, backend_, paths_, grade_options);
 }
 
@@ -136,9 +137,16 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   const auto began = std::chrono::steady_clock::now();
   build_all(to_grade);
   const auto built = std::chrono::steady_clock::now();
-  // On a GPU one job at a time, so no run's timing shares the device with another, and one grader, so the
-  // references are timed once per case for the whole class rather than once per student.
-  if (backend_.can_time()) {
+  // On a GPU one job at a time per device, so no run's timing shares a device with another, and one grader
+  // per device, so the references are timed once per case and device rather than once per student.
+  if (backend_.can_time() && options_.gpus > 1) {
+    parallel_for(options_.gpus, options_.gpus, [&](int64_t device) {
+      std::unique_ptr<Grader> grader = make_grader(static_cast<int>(device));
+      for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += static_cast<size_t>(options_.gpus)) {
+        record(graded(*to_grade[i], *grader), "");
+      }
+    });
+  } else if (backend_.can_time()) {
     std::unique_ptr<Grader> grader = make_grader();
     for (const Submission* submission : to_grade) record(graded(*submission, *grader), "");
   } else {

@@ -29,6 +29,7 @@ struct BatchOptions {
   bool resume = false;
   Confinement::Level confinement = Confinement::Level::kNone;
   std::string cases_hash;  // of the test-case file's bytes: a changed file regrades everyone
+  int gpus = 1;            // on a GPU backend: one queue per device, each pinned with CUDA_VISIBLE_DEVICES
 };
 
 struct BatchTally {
@@ -52,7 +53,7 @@ class BatchGrader {
  private:
   StudentResult not_gradable(const Submission& submission) const;
   StudentResult graded(const Submission& submission, Grader& grader) const;
-  std::unique_ptr<Grader> make_grader() const;
+  std::unique_ptr<Grader> make_grader(std::optional<int> device = std::nullopt) const;
   void build_all(const std::vector<const Submission*>& to_grade) const;
   double max_score() const;
 

@@ -11,6 +11,7 @@
 #include "batch/output_lock.h"
 #include "build/build_cache.h"
 #include "cli/command_support.h"
+#include "backend/gpu_probe.h"
 #include "core/files.h"
 
 namespace cudagrade {
@@ -64,6 +65,8 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
   batch.resume = options.resume;
   batch.confinement = confinement_named(options.sandbox, run->command_runner);
   batch.cases_hash = cases_hash(run->paths, lab, options.cases);
+  if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
+  if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),

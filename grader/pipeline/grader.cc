@@ -83,7 +83,8 @@ std::vector<std::string> Grader::student_command(const std::filesystem::path& ru
     if (!disk_dir_) disk_dir_ = std::make_unique<TempDir>(TempDir::Medium::kDisk);
     confinement.writable_dirs = {memory_dir_->path(), disk_dir_->path()};
   }
-  return confinement.command_for(runner);
+  std::vector<std::string> command = confinement.command_for(runner);
+  return options_.device ? pinned_to_device(std::move(command), *options_.device) : command;
 }
 
 Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
@@ -310,7 +311,9 @@ RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem
     problem = build.summary;
     return nullptr;
   }
-  return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner)).first->second.get();
+  std::vector<std::string> command = {build.runner.string()};
+  if (options_.device) command = pinned_to_device(std::move(command), *options_.device);
+  return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner, std::move(command))).first->second.get();
 }
 
 std::optional<Timing> Grader::time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,

@@ -21,6 +21,7 @@ struct GradeOptions {
   bool include_hidden = false;
   TimingPolicy timing;
   Confinement::Level confinement = Confinement::Level::kNone;  // for the student's runner
+  std::optional<int> device;  // pin every runner (student's and trusted) to this GPU
 };
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump

@@ -61,6 +61,11 @@ std::vector<std::string> Confinement::command_for(const std::filesystem::path& r
   return command;
 }
 
+std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device) {
+  command.insert(command.end() - 1, {"env", "CUDA_VISIBLE_DEVICES=" + std::to_string(device)});
+  return command;
+}
+
 std::string to_string(Confinement::Level level) {
   switch (level) {
     case Confinement::Level::kNone: return "none";

@@ -26,6 +26,10 @@ struct Confinement {
   std::string describe() const;
 };
 
+// `command` (a runner, or a confining wrapper ending in one) made to see only GPU `device`, through
+// CUDA_VISIBLE_DEVICES: one grading queue per GPU, each with its own device.
+std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device);
+
 // bwrap when it can start a process on this machine (it needs user namespaces), else rlimits when prlimit
 // exists, else none; `why` says what was tried when the answer is not bwrap.
 Confinement::Level strongest_confinement(CommandRunner& runner, std::string& why);

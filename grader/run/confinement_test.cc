@@ -57,5 +57,19 @@ TEST_CASE("inside bwrap the runner is nobody, cannot write outside its arena fol
   CHECK_FALSE(std::filesystem::exists(tools.path() / "escaped"));
 }
 
+TEST_CASE("a runner pinned to a GPU sees only that one, inside whatever wraps it", "[confinement]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const std::filesystem::path probe = script(dir, "echo \"$CUDA_VISIBLE_DEVICES\"");
+  Confinement confinement{Confinement::Level::kRlimits, {}};
+  const std::vector<std::string> command = pinned_to_device(confinement.command_for(probe), 3);
+  CHECK(command.front() == "prlimit");
+  CHECK(command.back() == probe.string());
+  SubprocessCommandRunner runner;
+  CommandResult result = runner.run(command, std::chrono::seconds(20));
+  REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(result.output == "3\n");
+  CHECK(pinned_to_device({probe.string()}, 0) == std::vector<std::string>{"env", "CUDA_VISIBLE_DEVICES=0", probe.string()});
+}
+
 }  // namespace
 }  // namespace cudagrade
