@@ -34,11 +34,13 @@ while IFS=, read -r id status; do
   fi
 done <"$scratch/archives/expected.csv"
 
-if pgrep -f "$(dirname "$cudagrade")/(test-)?cache/.*/runner" >/dev/null; then
-  echo "FAIL: runner processes were left behind:"
-  pgrep -af "cache/.*/runner"
-  failures=$((failures + 1))
-fi
+# Orphaned runners (their grader gone, adopted by init); other tests' live runners are not leftovers.
+for pid in $(pgrep -f "$(dirname "$cudagrade")/(test-)?cache/.*/runner"); do
+  if [[ $(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ') == 1 ]]; then
+    echo "FAIL: runner $pid was left behind: $(ps -o args= -p "$pid")"
+    failures=$((failures + 1))
+  fi
+done
 # New work folders whose grader has exited (other tests may be running beside this one: theirs are alive).
 leftovers >"$scratch/after.txt"
 while read -r folder; do

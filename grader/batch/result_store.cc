@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "core/files.h"
+#include "intake/safe_name.h"
 #include "report/json_printer.h"
 #include "report/json_reader.h"
 
@@ -26,15 +27,6 @@ void fsync_path(const std::filesystem::path& path, int flags) {
 }
 
 }  // namespace
-
-std::string folder_name(const std::string& student_id) {
-  std::string name;
-  for (unsigned char c : student_id) {
-    name += std::isalnum(c) || c == '.' || c == '-' || c == '_' ? static_cast<char>(c) : '_';
-  }
-  if (name.empty() || name == "." || name == "..") name = "_" + name;
-  return name;
-}
 
 void write_atomically(const std::filesystem::path& path, const std::string& contents) {
   const std::filesystem::path temporary = path.string() + ".tmp-" + std::to_string(getpid());

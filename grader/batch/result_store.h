@@ -1,4 +1,5 @@
-// The output folder of a class's grading run, one folder per student: students/<id>/result.json is the
+// The output folder of a class's grading run, one folder per student (named by intake/safe_name.h's
+// folder_name, which the gradebook's links use too): students/<id>/result.json is the
 // student's StudentResult, written atomically (a temporary file, fsync, rename, fsync of the folder), so a
 // grader killed at any moment leaves every result either whole or absent, and `--resume` can trust what it
 // finds.
@@ -27,10 +28,6 @@ class ResultStore {
  private:
   std::filesystem::path out_dir_;
 };
-
-// A student id as a folder name: letters, digits, '.', '-' and '_' kept, anything else (a '/', a space, a
-// control character) as '_', and never "." or "..".
-std::string folder_name(const std::string& student_id);
 
 // Writes `contents` to `path` so that a reader sees the old file or the new one, never a part.
 void write_atomically(const std::filesystem::path& path, const std::string& contents);

@@ -1,5 +1,7 @@
 #include "gradebook/summary_charts.h"
 
+#include "intake/safe_name.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -155,9 +157,10 @@ std::string speed_svg(const std::vector<CaseSpeeds>& rows) {
   return svg + "</svg>\n";
 }
 
+// The folder the result store writes the student's files to (intake/safe_name.h), percent-encoded.
 std::string student_report_href(const std::string& student_id) {
   std::string encoded;
-  for (unsigned char c : student_id) {
+  for (unsigned char c : folder_name(student_id)) {
     const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
                        c == '.' || c == '_' || c == '~';
     encoded += plain ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
