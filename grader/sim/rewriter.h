@@ -1,14 +1,17 @@
 // Turns a lab's .cu file into C++ that g++ compiles against the simulator's header (grader/cusim/include).
 //
-// Only what C++ cannot parse or what needs per-block storage is rewritten; everything else (__global__,
+// Only what C++ cannot parse, what needs per-block storage, and kernel entries are rewritten; everything else (__global__,
 // threadIdx, atomics, warp intrinsics) is plain C++ once cusim.h is included:
 //   kernel<<<grid, block[, shared[, stream]]>>>(args)
-//       -> ::cusim::launch(::cusim::LaunchConfig(grid, block...), "kernel", [](auto... a) { kernel(a...); }, args)
+//       -> ::cusim::launch(::cusim::LaunchConfig(grid, block...), "kernel", [&](auto... a) { kernel(a...); }, args)
 //   extern __shared__ float s[];
 //       -> float* const s = reinterpret_cast<float*>(::cusim::g_dynamic_shared);
 //   __shared__ float As[16][16];
 //       -> (unchanged; __shared__ means static) followed by a registration that refills it with garbage at
 //          every block start and names it in race reports.
+//   __global__ void k(...) {
+//       -> the same, and the body starts with ::cusim::enter_kernel("k", line): a kernel called without
+//          <<<>>> is an error, as with nvcc.
 // Rewrites never add or remove a line, and the output starts with a #line directive, so compiler errors and
 // race reports point at the student's own lines.
 #pragma once
