@@ -17,7 +17,9 @@ namespace cudagrade {
 LoaderContext loader_context(const ProjectPaths& paths) {
   return {[](const std::string& name) { return find_lab(name); },
           [paths](const std::string& lab, const std::string& reference) {
-            return std::filesystem::exists(paths.reference_file(lab, reference));
+            // Non-throwing: a name the file system refuses (too long, say) is simply not a reference.
+            std::error_code error;
+            return std::filesystem::exists(paths.reference_file(lab, reference), error);
           }};
 }
 

@@ -1,5 +1,8 @@
 #include "testcases/loader.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -13,6 +16,13 @@
 
 namespace cudagrade {
 namespace {
+
+// A reference is named by its file's stem: never a path (reference: ../../x would name a file anywhere) nor
+// longer than a file name may be (the fuzzer's 253-byte name made the file system throw).
+bool plain_reference_name(const std::string& name) {
+  if (name.empty() || name.size() > 64) return false;
+  return std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
+}
 
 const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases"};
 const std::set<std::string> kCaseKeys = {"name",         "kind",      "points",  "hidden", "seed",
@@ -128,8 +138,10 @@ class SuiteReader {
     check_keys(node, kSpeedKeys, "speed");
     if (node["reference"]) {
       speed.reference = scalar<std::string>(node["reference"], "speed.reference", "a reference name").value_or("");
-      if (!speed.reference.empty() && context_.reference_exists &&
-          !context_.reference_exists(lab.name(), speed.reference)) {
+      if (!plain_reference_name(speed.reference)) {
+        problem(node["reference"], "speed.reference must be a reference's name, letters, digits, '_' and '-' "
+                                   "(the file reference/" + lab.name() + "/<name>.cu), not a path");
+      } else if (context_.reference_exists && !context_.reference_exists(lab.name(), speed.reference)) {
         problem(node["reference"], "no reference named '" + speed.reference + "' in reference/" + lab.name() + "/");
       }
     }

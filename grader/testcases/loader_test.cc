@@ -194,5 +194,15 @@ TEST_CASE("the shipped test cases load and cover every kind", "[testcases]") {
   CHECK(kinds.size() == 5);
 }
 
+TEST_CASE("a speed reference is a name, never a path or a name too long for a file", "[testcases]") {
+  for (const std::string& reference : {std::string("../../../etc/x"), std::string("sub/tiled"), std::string(253, 'x')}) {
+    LoadResult result = parse("lab: matmul\ncases:\n  - {name: p, kind: performance, M: 64, K: 64, N: 64, points: 1,\n"
+                              "     speed: {reference: \"" + reference + "\", points: 1}}\n");
+    INFO(reference);
+    CHECK_FALSE(result.suite);
+    CHECK_THAT(problems_of(result), Catch::Contains("cases.yaml:4: speed.reference must be a reference's name"));
+  }
+}
+
 }  // namespace
 }  // namespace cudagrade
