@@ -9,7 +9,8 @@ cudagrade=${1:?usage: adversarial_corpus.sh path/to/cudagrade}
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-leftovers() { find /dev/shm /tmp -maxdepth 1 -name 'cudagrade-*' 2>/dev/null | sort; }
+# The grader's work folders are cudagrade-<pid>-<random> (core/temp_dir.h).
+leftovers() { find /dev/shm /tmp -maxdepth 1 -regextype posix-extended -regex '.*/cudagrade-[0-9]+-[^/]*' 2>/dev/null | sort; }
 leftovers >"$scratch/before.txt"
 failures=0
 
