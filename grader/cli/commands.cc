@@ -12,6 +12,7 @@
 #include "cli/command_support.h"
 #include "cli/package_command.h"
 #include "labs/registry.h"
+#include "backend/sim_backend.h"
 #include "pipeline/grader.h"
 
 namespace cudagrade {
@@ -111,15 +112,19 @@ CommandAction setup_validate(CLI::App& command, const GlobalOptions& globals) {
   };
 }
 
-CommandAction setup_devices(CLI::App&, const GlobalOptions&) {
-  return [] {
+CommandAction setup_devices(CLI::App&, const GlobalOptions& globals) {
+  return [&globals] {
     GpuProbe probe = probe_gpu();
     if (probe.usable) {
       std::cout << fmt::format("gpu: usable, {} (sm_{})\n", probe.name, probe.arch);
     } else {
       std::cout << fmt::format("gpu: not usable: {}\n", probe.reason);
     }
-    std::cout << "sim: not part of this build yet (issue #3)\n";
+    ProjectPaths paths = ProjectPaths::discover(globals.root, globals.cache_dir);
+    SubprocessCommandRunner runner;
+    const Availability sim = SimBackend(paths, runner).availability();
+    std::cout << (sim.usable ? "sim: usable, the CPU simulator (correctness and races, no timing)\n"
+                             : "sim: not usable: " + sim.reason + "\n");
     return static_cast<int>(probe.usable ? kExitPassed : kExitInfra);
   };
 }
