@@ -92,7 +92,7 @@ TEST_CASE("the autograder holds setup.sh, run_autograder and the sources the bui
   }
   CHECK_FALSE(fs::exists(source / "skeleton" / "reduction"));  // only the packaged lab
   CHECK_FALSE(fs::exists(source / "tests"));
-  CHECK_THAT(read_file(out / "README.md"), Catch::Contains("no GPU") && Catch::Contains("infra_error"));
+  CHECK_THAT(read_file(out / "README.md"), Catch::Contains("no GPU") && Catch::Contains("CPU simulator"));
   CHECK_THAT(
       read_file(autograder / "run_autograder"),
       Catch::Contains("check \"$lab\" \"$submission\" --backend \"$backend\" --include-hidden --format gradescope"));
