@@ -36,27 +36,19 @@ using namespace cudagrade;
 }
 
 // grader/cli/command_support.cc's loader_context, with the same labs and the real reference/ folder. Keep
-// the two in step: a change there must be copied here.
-//
-// Known bug (fuzz/crashes/README.md): std::filesystem::exists(path) throws when stat fails with anything
-// but "not found" (a speed.reference name over 255 bytes: ENAMETOOLONG), so `cudagrade validate` ends in
-// "internal error" (exit 3) instead of reporting the problem. Until command_support.cc is fixed, setting
-// CUDAGRADE_FUZZ_NOTHROW_REFERENCE_CHECK=1 uses the non-throwing exists(path, error) here, so that a long
-// run can look past that bug for others.
-LoaderContext validate_context() {
+// the two in step: a change there must be copied here. (The non-throwing exists() is the fix for the one
+// bug this fuzzer found: fuzz/regressions/yaml/yaml-reference-name-too-long.yaml.)
+ProjectPaths project_paths() {
   ProjectPaths paths;
   paths.root = CUDAGRADE_SOURCE_ROOT;
-  const char* nothrow = std::getenv("CUDAGRADE_FUZZ_NOTHROW_REFERENCE_CHECK");
-  if (nothrow != nullptr && std::string(nothrow) == "1") {
-    return {[](const std::string& name) { return find_lab(name); },
-            [paths](const std::string& lab, const std::string& reference) {
-              std::error_code ignored;
-              return std::filesystem::exists(paths.reference_file(lab, reference), ignored);
-            }};
-  }
+  return paths;
+}
+
+LoaderContext validate_context() {
   return {[](const std::string& name) { return find_lab(name); },
-          [paths](const std::string& lab, const std::string& reference) {
-            return std::filesystem::exists(paths.reference_file(lab, reference));
+          [paths = project_paths()](const std::string& lab, const std::string& reference) {
+            std::error_code error;
+            return std::filesystem::exists(paths.reference_file(lab, reference), error);
           }};
 }
 
@@ -88,6 +80,14 @@ void check_suite(const TestSuite& suite, const std::string& file_name) {
       const SpeedRule& speed = *test_case.speed;
       if (!non_negative(speed.points) || !non_negative(speed.step)) fail(where + "speed points or step invalid");
       if (!(speed.full_ratio > 0 && speed.zero_ratio > speed.full_ratio)) fail(where + "speed ratios invalid");
+      // A reference is a plain name of a file in reference/<lab>/, never a path.
+      if (speed.reference.empty() || speed.reference.find_first_of("/\\.") != std::string::npos) {
+        fail(where + "speed reference is not a plain name: " + speed.reference);
+      }
+      std::error_code error;
+      if (!std::filesystem::is_regular_file(project_paths().reference_file(suite.lab, speed.reference), error)) {
+        fail(where + "speed reference names no file in reference/" + suite.lab + "/: " + speed.reference);
+      }
     }
     if (!std::isfinite(test_case.max_points())) fail(where + "max_points() not finite");
   }
