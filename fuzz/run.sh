@@ -76,7 +76,9 @@ for target in "${targets[@]}"; do
   log=$log_dir/$target.log
   dict=()
   [[ -f $root/fuzz/$target.dict ]] && dict=(-dict="$root/fuzz/$target.dict")
-  echo "fuzz: $target: $seconds s on a copy of fuzz/corpus/$target ($(find "$corpus" -type f | wc -l) seeds), log $log"
+  kept=""
+  [[ -n ${FUZZ_LOG_DIR:-} ]] && kept=", log $log"
+  echo "fuzz: $target: $seconds s on a copy of fuzz/corpus/$target ($(find "$corpus" -type f | wc -l) seeds)$kept"
   # shellcheck disable=SC2086  # FUZZ_EXTRA_ARGS is a list of flags
   (cd "$scratch/tmp-$target" && TMPDIR=$scratch/tmp-$target "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 \
     -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts" "${dict[@]}" ${FUZZ_EXTRA_ARGS:-} "$corpus") >"$log" 2>&1
