@@ -24,9 +24,9 @@ test: build
 # Grades the bundled examples in submissions/ (quick cases) and prints each verdict beside the one the file
 # predicts: on the GPU when one is usable, else in the CPU simulator.
 demo: build
-	@if $(BUILD)/cudagrade devices >/dev/null 2>&1; then scripts/grade-examples.sh --cases-dir tests/data/quick; \
+	@if $(BUILD)/cudagrade devices >/dev/null 2>&1; then scripts/grade-examples.sh --cases-dir testcases/quick; \
 	  else echo "no usable GPU: grading in the CPU simulator"; \
-	  scripts/grade-examples.sh --cases-dir tests/data/quick -- --backend sim; fi
+	  scripts/grade-examples.sh --cases-dir testcases/quick -- --backend sim; fi
 	@echo; echo "grading the example class (submissions/class/matmul/) into $(BUILD)/demo-class"
 	@$(BUILD)/cudagrade grade matmul submissions/class/matmul --cases tests/data/class/matmul.yaml \
 	  --out $(BUILD)/demo-class $$($(BUILD)/cudagrade devices >/dev/null 2>&1 || echo --backend sim)

@@ -17,7 +17,7 @@
 #include <system_error>
 
 #include "core/paths.h"
-#include "labs/lab.h"
+#include "model/lab.h"
 #include "labs/registry.h"
 #include "testcases/loader.h"
 

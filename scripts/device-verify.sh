@@ -22,7 +22,7 @@ date -u | tee -a "$out/gpu.txt"
 
 case "${1:-}" in
   references)
-    for lab in matmul reduction; do
+    for lab in $(build/cudagrade list --names); do
       for file in reference/"$lab"/*.cu; do
         build/cudagrade check "$lab" "$file" --include-hidden --format text >>"$out/references.txt" 2>&1
         echo "$file exit=$?" | tee -a "$out/references-summary.txt"
@@ -42,9 +42,13 @@ case "${1:-}" in
     done | tee "$out/repeat-summary.txt"
     ;;
   bench)
-    build/cudagrade bench matmul --size 4096,4096,4096 | tee "$out/bench-matmul-4096.md"
-    build/cudagrade bench reduction --size 16777216 | tee "$out/bench-reduction-2p24.md"
-    build/cudagrade bench reduction --size 268435456 | tee "$out/bench-reduction-2p28.md"
+    # Every lab at the sizes of its performance cases (testcases/<lab>.yaml).
+    for lab in $(build/cudagrade list --names); do
+      build/cudagrade list --include-hidden | awk -v lab="$lab:" '$1 == lab {on = 1; next} /^[^ ]/ {on = 0}
+        on && $2 == "performance" {print $3}' | sort -u | while read -r size; do
+        build/cudagrade bench "$lab" --size "${size//x/,}" | tee "$out/bench-$lab-$size.md"
+      done
+    done
     ;;
   suite)
     (cd build && ctest -j 8 --output-on-failure -E gpu_examples) >"$out/suite.txt" 2>&1

@@ -43,7 +43,7 @@ have_gpu=1
 mismatches=0
 needs_gpu=0
 rows=()
-for lab in matmul reduction; do
+for lab in $("$cudagrade" list --names); do
   files=()
   for file in "$examples_dir/$lab"/*.cu; do [[ -e $file ]] && files+=("$file"); done
   [[ $with_references == 1 ]] && files+=(reference/"$lab"/*.cu)

@@ -1,9 +1,10 @@
 // A stand-in for a runner, for tests of the grading pipeline on machines without a GPU. It speaks the real
-// protocol (grader/run/protocol.h) over the real arena files, computes matmul or reduction on the CPU, and
+// protocol (grader/model/protocol.h) over the real arena files, computes matmul or reduction on the CPU, and
 // misbehaves on request, the way student code does: crashes, hangs, sticky CUDA errors, writes past a
 // buffer, changes an input, floods its output, forges "ok" lines on stdout, caches its answer.
 //
-//   fake_runner [behaviour...]   e.g. fake_runner crash-on-size=7 ms=2.5
+//   fake_runner lab=LAB [behaviour...]   e.g. fake_runner lab=matmul crash-on-size=7 ms=2.5
+// The lab (which the fake toolchain takes from the build request) says which buffers it computes.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -16,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "run/protocol.h"
+#include "model/protocol.h"
 
 namespace {
 
@@ -24,6 +25,7 @@ namespace protocol = cudagrade::protocol;
 
 struct Behaviour {
   // correct, wrong, skip-last-row, past-end, modify-input, flood, cache, truncate-arena, junk-on-control
+  std::string lab;
   std::string mode = "correct";
   long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
   double ms = 1.0;
@@ -35,7 +37,9 @@ Behaviour parse(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char* key) { return arg.substr(std::strlen(key)); };
-    if (arg.rfind("crash-on-size=", 0) == 0)
+    if (arg.rfind("lab=", 0) == 0)
+      behaviour.lab = value("lab=");
+    else if (arg.rfind("crash-on-size=", 0) == 0)
       behaviour.crash_on_size = std::stol(value("crash-on-size="));
     else if (arg.rfind("hang-on-size=", 0) == 0)
       behaviour.hang_on_size = std::stol(value("hang-on-size="));
@@ -97,36 +101,58 @@ uint32_t as_word(float value) {
   return word;
 }
 
-void compute(const Mapping& arena, size_t set, const Behaviour& behaviour) {
+// Each lab the fake knows: which buffer is the output, and how to fill it from the inputs (misbehaving as
+// asked). A lab it does not know makes it exit, so a test of a new lab fails until the fake learns it.
+struct FakeLab {
+  const char* name;
+  size_t output;
+  void (*compute)(const Mapping& arena, size_t set, const Behaviour& behaviour);
+};
+
+void compute_matmul(const Mapping& arena, size_t set, const Behaviour& behaviour) {  // A, B, C
   const int64_t* dims = arena.header().dims;
-  if (arena.header().dim_count == 3) {  // matmul: A, B, C
-    const int64_t m = dims[0], k = dims[1], n = dims[2];
-    uint32_t *a = arena.data(set, 0), *b = arena.data(set, 1), *c = arena.data(set, 2);
-    for (int64_t i = 0; i < m; ++i) {
-      if (behaviour.mode == "skip-last-row" && i == m - 1) break;
-      for (int64_t j = 0; j < n; ++j) {
-        float sum = 0;
-        for (int64_t x = 0; x < k; ++x) sum += as_float(a[i * k + x]) * as_float(b[x * n + j]);
-        c[i * n + j] = as_word(sum);
-      }
+  const int64_t m = dims[0], k = dims[1], n = dims[2];
+  uint32_t *a = arena.data(set, 0), *b = arena.data(set, 1), *c = arena.data(set, 2);
+  for (int64_t i = 0; i < m; ++i) {
+    if (behaviour.mode == "skip-last-row" && i == m - 1) break;
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int64_t x = 0; x < k; ++x) sum += as_float(a[i * k + x]) * as_float(b[x * n + j]);
+      c[i * n + j] = as_word(sum);
     }
-    if (behaviour.mode == "wrong") c[m * n - 1] = as_word(as_float(c[m * n - 1]) + 1);
-    if (behaviour.mode == "past-end") c[m * n] = 0;
-    if (behaviour.mode == "modify-input") a[0] = as_word(as_float(a[0]) + 1);
-  } else {  // reduction: in, out, scratch
-    const int64_t n = dims[0];
-    uint32_t *in = arena.data(set, 0), *out = arena.data(set, 1);
-    uint32_t sum = 0;
-    for (int64_t i = 0; i < n; ++i) sum += in[i];
-    out[0] = behaviour.mode == "wrong" ? sum + 1 : sum;
-    if (behaviour.mode == "past-end") out[1] = 0;
-    if (behaviour.mode == "modify-input") in[0] += 1;
   }
+  if (behaviour.mode == "wrong") c[m * n - 1] = as_word(as_float(c[m * n - 1]) + 1);
+  if (behaviour.mode == "past-end") c[m * n] = 0;
+  if (behaviour.mode == "modify-input") a[0] = as_word(as_float(a[0]) + 1);
+}
+
+void compute_reduction(const Mapping& arena, size_t set, const Behaviour& behaviour) {  // in, out, scratch
+  const int64_t n = arena.header().dims[0];
+  uint32_t *in = arena.data(set, 0), *out = arena.data(set, 1);
+  uint32_t sum = 0;
+  for (int64_t i = 0; i < n; ++i) sum += in[i];
+  out[0] = behaviour.mode == "wrong" ? sum + 1 : sum;
+  if (behaviour.mode == "past-end") out[1] = 0;
+  if (behaviour.mode == "modify-input") in[0] += 1;
+}
+
+constexpr FakeLab kLabs[] = {{"matmul", 2, compute_matmul}, {"reduction", 1, compute_reduction}};
+
+const FakeLab& lab_of(const Behaviour& behaviour) {
+  for (const FakeLab& lab : kLabs) {
+    if (behaviour.lab == lab.name) return lab;
+  }
+  std::fprintf(stderr, "fake_runner: no fake for lab '%s'\n", behaviour.lab.c_str());
+  std::exit(8);
+}
+
+void compute(const Mapping& arena, size_t set, const Behaviour& behaviour) {
+  lab_of(behaviour).compute(arena, set, behaviour);
 }
 
 // Copies set 0's output into every other set: what a submission that remembers its last answer does.
-void copy_first_output(const Mapping& arena) {
-  const size_t output = arena.header().dim_count == 3 ? 2 : 1;
+void copy_first_output(const Mapping& arena, const Behaviour& behaviour) {
+  const size_t output = lab_of(behaviour).output;
   const size_t words = arena.buffer(0, output).element_count;
   for (size_t set = 1; set < arena.header().set_count; ++set) {
     std::memcpy(arena.data(set, output), arena.data(0, output), words * 4);
@@ -170,7 +196,7 @@ void handle(const std::string& line, const Behaviour& behaviour) {
     if (behaviour.mode == "cache" && verb == "time" && set > 0) break;
     compute(arena, set, behaviour);
   }
-  if (behaviour.mode == "cache" && verb == "time") copy_first_output(arena);
+  if (behaviour.mode == "cache" && verb == "time") copy_first_output(arena, behaviour);
   munmap(arena.base, arena.size);
   if (behaviour.mode == "truncate-arena" && truncate(path.c_str(), 0) != 0) std::exit(8);
   if (verb == "check") return respond("ok " + nonce);

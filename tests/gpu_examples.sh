@@ -8,4 +8,4 @@ if ! reason=$("$cudagrade" devices 2>&1); then
   echo "SKIPPED: no usable GPU here, so nothing was graded on one: $reason"
   exit 77
 fi
-CUDAGRADE=$cudagrade exec "$(dirname "$0")/../scripts/grade-examples.sh" --references --cases-dir "$(dirname "$0")/data/quick"
+CUDAGRADE=$cudagrade exec "$(dirname "$0")/../scripts/grade-examples.sh" --references --cases-dir "$(dirname "$0")/../testcases/quick"

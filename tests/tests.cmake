@@ -5,43 +5,45 @@ target_include_directories(fake_runner PRIVATE grader)
 
 add_executable(cudagrade_tests
   tests/catch_main.cc
+  grader/model/status_test.cc
   tests/testing/fake_backend.cc
   tests/testing/sample_reports.cc
-  grader/build/build_cache_test.cc
-  grader/build/nvcc_toolchain_test.cc
-  grader/build/source_policy_test.cc
-  grader/build/symbol_policy_test.cc
+  tests/workflow_lint/script_check.cc
+  tests/workflow_lint/script_check_test.cc
+  tests/workflow_lint/workflow_check.cc
+  tests/workflow_lint/workflow_check_test.cc
+  tests/workflow_lint/workflow_expressions.cc
+  tests/workflow_lint/workflow_expressions_test.cc
+  grader/compile/build_cache_test.cc
+  grader/compile/nvcc_toolchain_test.cc
+  grader/compile/source_policy_test.cc
+  grader/compile/symbol_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/tile_picture_test.cc
   grader/cli/package_command_test.cc
-  grader/core/status_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc
-  grader/labs/matmul/matmul_lab_test.cc
-  grader/labs/reduction/reduction_lab_test.cc
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc
   grader/package/package_writer_test.cc
-  grader/package/script_check_test.cc
   grader/package/template_test.cc
-  grader/package/workflow_check_test.cc
-  grader/package/workflow_expressions_test.cc
   grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
+  grader/pipeline/sim_pipeline_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
   grader/report/json_printer_test.cc
-  grader/report/json_reader_test.cc
+  grader/report/report_json_test.cc
   grader/report/junit_printer_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
   grader/run/confinement_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
-  grader/sim/sim_pipeline_test.cc
   grader/sim/sim_toolchain_test.cc
   grader/testcases/loader_test.cc
 )
+target_sources(cudagrade_tests PRIVATE ${cudagrade_lab_tests})
 include(${CMAKE_SOURCE_DIR}/grader/intake/tests.cmake)
 include(${CMAKE_SOURCE_DIR}/grader/gradebook/tests.cmake)
 target_include_directories(cudagrade_tests PRIVATE tests)
@@ -83,3 +85,8 @@ foreach(target yaml archive)
   add_test(NAME fuzz_${target} COMMAND ${CMAKE_SOURCE_DIR}/fuzz/run.sh 60 ${CMAKE_BINARY_DIR}/fuzz ${target})
   set_tests_properties(fuzz_${target} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
+
+# The folders' layers (docs/ARCHITECTURE.md): no include runs back up, and the checker itself catches each
+# kind of wrong include in a planted tree.
+add_test(NAME include_layers COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/check-layers.py ${CMAKE_SOURCE_DIR})
+add_test(NAME include_layers_checker COMMAND ${CMAKE_SOURCE_DIR}/tests/check_layers_test.sh)

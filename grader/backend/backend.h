@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "build/toolchain.h"
+#include "compile/toolchain.h"
 
 namespace cudagrade {
 

@@ -6,7 +6,7 @@
 
 #include "backend/backend.h"
 #include "backend/gpu_probe.h"
-#include "build/nvcc_toolchain.h"
+#include "compile/nvcc_toolchain.h"
 
 namespace cudagrade {
 

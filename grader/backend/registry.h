@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "backend/backend.h"
-#include "build/command_runner.h"
+#include "core/command_runner.h"
 #include "core/paths.h"
 
 namespace cudagrade {

@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "core/parallel.h"
 #include "gradebook/grades_csv.h"
+#include "gradebook/layout.h"
 #include "gradebook/roster.h"
 #include "gradebook/student_report.h"
 #include "gradebook/summary_page.h"
@@ -34,8 +35,23 @@ std::string headline_of(const GradeReport& report) {
 
 }  // namespace
 
+// Intake's outcomes other than kFound, as the gradebook names them. A found file is graded, so its line's
+// status is the verdict; until then it reads as missing.
+UploadProblem upload_problem_of(Submission::Outcome outcome) {
+  switch (outcome) {
+    case Submission::Outcome::kAmbiguous: return UploadProblem::kAmbiguousFile;
+    case Submission::Outcome::kNotAnArchive: return UploadProblem::kNotAnArchive;
+    case Submission::Outcome::kUnsafeArchive: return UploadProblem::kUnsafeArchive;
+    case Submission::Outcome::kTooLarge: return UploadProblem::kTooLarge;
+    case Submission::Outcome::kDamaged: return UploadProblem::kDamaged;
+    case Submission::Outcome::kFound:
+    case Submission::Outcome::kMissingFile: break;
+  }
+  return UploadProblem::kMissingFile;
+}
+
 std::string progress_line(const StudentResult& result) {
-  return fmt::format("{} {} {}/{}", result.student_id, result.status, csv_number(result.score),
+  return fmt::format("{} {} {}/{}", result.student_id, to_string(result.status), csv_number(result.score),
                      csv_number(result.max_score));
 }
 
@@ -53,7 +69,7 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   result.student_id = submission.identity.id;
   result.name = submission.identity.name;
   result.upload = submission.upload_name;
-  result.status = outcome_name(submission.outcome);
+  result.status = upload_problem_of(submission.outcome);
   result.max_score = max_score();
   result.message = submission.message;
   result.notes = submission.notes;
@@ -75,7 +91,7 @@ StudentResult BatchGrader::graded(const Submission& submission, Grader& grader) 
   report.submission = submission.upload_name;  // not the grader's working copy
 
   StudentResult result = not_gradable(submission);
-  result.status = std::string(to_string(report.verdict));
+  result.status = report.verdict;
   result.score = report.score;
   result.max_score = report.max_score;
   result.message = headline_of(report);
@@ -108,7 +124,7 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   auto record = [&](const StudentResult& result, const std::string& suffix) {
     store.save(result);
     std::lock_guard<std::mutex> lock(report_mutex);
-    if (result.status == "infra_error") ++tally.infra_errors;
+    if (result.status == StudentStatus(CaseStatus::kInfraError)) ++tally.infra_errors;
     progress.advance(progress_line(result) + suffix);
   };
 
@@ -123,7 +139,7 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
     if (options_.resume) {
       std::optional<StudentResult> stored = store.load(submission.identity.id);
       if (stored && stored->content_hash == submission.content_hash && stored->cases_hash == options_.cases_hash &&
-          stored->upload == submission.upload_name && stored->status != "infra_error") {
+          stored->upload == submission.upload_name && stored->status != StudentStatus(CaseStatus::kInfraError)) {
         ++tally.kept;
         std::lock_guard<std::mutex> lock(report_mutex);
         progress.advance(progress_line(*stored) + " (kept)");
@@ -176,7 +192,7 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
   for (const Submission& submission : submissions) {
     if (submission.standing != Submission::Standing::kSuperseded) continue;
     StudentResult superseded = not_gradable(submission);
-    superseded.status = "superseded";
+    superseded.status = UploadProblem::kSuperseded;
     superseded.message = "not graded: a later upload from the same student replaced it";
     current.push_back(std::move(superseded));
   }
@@ -184,13 +200,14 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
     if (is_superseded(result)) continue;
     const std::filesystem::path dir = store.student_dir(result.student_id);
     std::filesystem::create_directories(dir);
-    write_atomically(dir / "report.md", student_report_markdown(result));
-    write_atomically(dir / "report.html", student_report_html(result));
-    write_atomically(dir / "compile.log", result.report ? result.report->build_log : std::string());
+    write_atomically(dir / OutputLayout::kReportMarkdown, student_report_markdown(result));
+    write_atomically(dir / OutputLayout::kReportHtml, student_report_html(result));
+    write_atomically(dir / OutputLayout::kCompileLog, result.report ? result.report->build_log : std::string());
   }
-  write_atomically(options_.out_dir / "grades.csv", grades_csv(current));
-  write_atomically(options_.out_dir / "superseded.csv", superseded_csv(current));
-  write_atomically(options_.out_dir / "summary.html", summary_html(current, lab_.name()));
+  const OutputLayout layout(options_.out_dir);
+  write_atomically(layout.grades_csv(), grades_csv(current));
+  write_atomically(layout.superseded_csv(), superseded_csv(current));
+  write_atomically(layout.summary_html(), summary_html(current, lab_.name()));
 }
 
 }  // namespace cudagrade

@@ -13,13 +13,13 @@
 
 #include "backend/backend.h"
 #include "batch/progress.h"
-#include "batch/student_result.h"
+#include "model/student_result.h"
 #include "core/paths.h"
 #include "intake/intake.h"
-#include "labs/lab.h"
+#include "model/lab.h"
 #include "pipeline/grader.h"
 #include "run/confinement.h"
-#include "testcases/testcase.h"
+#include "model/testcase.h"
 
 namespace cudagrade {
 

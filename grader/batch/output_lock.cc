@@ -8,13 +8,14 @@
 #include <system_error>
 
 #include "core/files.h"
+#include "gradebook/layout.h"
 
 namespace cudagrade {
 
 std::unique_ptr<OutputLock> OutputLock::acquire(const std::filesystem::path& dir, Outcome& outcome,
                                                 std::string& holder) {
   std::filesystem::create_directories(dir);
-  const std::filesystem::path path = dir / ".cudagrade.lock";
+  const std::filesystem::path path = OutputLayout(dir).lock_file();
   const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) throw std::system_error(errno, std::generic_category(), "open " + path.string());
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {

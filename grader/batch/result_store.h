@@ -6,12 +6,11 @@
 #pragma once
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "batch/student_result.h"
+#include "model/student_result.h"
 
 namespace cudagrade {
 
@@ -28,11 +27,5 @@ class ResultStore {
  private:
   std::filesystem::path out_dir_;
 };
-
-// Writes `contents` to `path` so that a reader sees the old file or the new one, never a part.
-void write_atomically(const std::filesystem::path& path, const std::string& contents);
-
-nlohmann::json student_to_json(const StudentResult& result);
-std::optional<StudentResult> student_from_json(const nlohmann::json& json);
 
 }  // namespace cudagrade

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "labs/workload.h"
+#include "model/workload.h"
 #include "run/arena.h"
 
 namespace cudagrade {

@@ -62,8 +62,8 @@ void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeR
 
 CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals) {
   auto options = std::make_shared<BenchOptions>();
-  command.add_option("lab", options->lab, "the lab, e.g. matmul")->required();
-  command.add_option("--size", options->size, "problem size: M,K,N for matmul, n for reduction")->required();
+  command.add_option("lab", options->lab, lab_option_help())->required();
+  command.add_option("--size", options->size, size_option_help())->required();
   add_backend_option(command, options->backend);
   return [options, &globals] {
     const Lab& lab = lab_named(options->lab);

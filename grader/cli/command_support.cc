@@ -8,7 +8,6 @@
 #include <iostream>
 
 #include "labs/registry.h"
-#include "report/github_printer.h"
 #include "report/printer.h"
 #include "report/printer_registry.h"
 
@@ -21,6 +20,16 @@ LoaderContext loader_context(const ProjectPaths& paths) {
             std::error_code error;
             return std::filesystem::exists(paths.reference_file(lab, reference), error);
           }};
+}
+
+std::string lab_option_help() {
+  return "the lab, e.g. " + all_labs().front()->name();
+}
+
+std::string size_option_help() {
+  std::vector<std::string> forms;
+  for (const Lab* lab : all_labs()) forms.push_back(fmt::format("{} for {}", fmt::join(lab->size_fields(), ","), lab->name()));
+  return fmt::format("problem size: {}", fmt::join(forms, ", "));
 }
 
 const Lab& lab_named(const std::string& name) {
@@ -60,8 +69,8 @@ int exit_code_for(CaseStatus verdict) {
 }
 
 void GradingOptions::add_to(CLI::App& command) {
-  command.add_option("lab", lab, "the lab, e.g. matmul")->required();
-  command.add_option("file", submission, "the submission, e.g. matmul.cu")->required();
+  command.add_option("lab", lab, lab_option_help())->required();
+  command.add_option("file", submission, "the submission, e.g. " + all_labs().front()->submission_file())->required();
   add_backend_option(command, backend);
   command.add_option("--format", format, fmt::format("report format: {}", fmt::join(printer_formats(), ", ")))
       ->check(CLI::IsMember(printer_formats()));
@@ -135,8 +144,6 @@ int publish(const GradeReport& report, const GradingOptions& options) {
     printers.add(std::make_unique<JsonPrinter>(*json_file));
   }
   printers.print(report);
-  // Inside GitHub Actions: the job summary and the result GitHub Classroom's reporter reads.
-  if (options.format == "github") publish_github_files(report);
   return exit_code_for(report.verdict);
 }
 
@@ -159,7 +166,7 @@ std::vector<int64_t> parse_size(const std::string& text, const Lab& lab) {
   const auto& fields = lab.size_fields();
   if (size.size() != fields.size()) {
     throw UsageError(fmt::format("--size for {} takes {} numbers ({}), e.g. --size {}", lab.name(), fields.size(),
-                                 fmt::join(fields, ","), fields.size() == 3 ? "16,13,7" : "1000"));
+                                 fmt::join(fields, ","), fmt::join(lab.example_size(), ",")));
   }
   if (auto problem = lab.size_problem(size)) throw UsageError("--size: " + *problem);
   return size;

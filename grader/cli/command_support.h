@@ -7,8 +7,8 @@
 
 #include "backend/registry.h"
 #include "cli/commands.h"
-#include "core/report.h"
-#include "labs/lab.h"
+#include "model/report.h"
+#include "model/lab.h"
 #include "run/confinement.h"
 #include "testcases/loader.h"
 
@@ -17,6 +17,9 @@ namespace cudagrade {
 LoaderContext loader_context(const ProjectPaths& paths);
 // The lab named on the command line; a UsageError listing the labs when there is none.
 const Lab& lab_named(const std::string& name);
+// Help texts that name the registered labs, so that no command names one itself.
+std::string lab_option_help();
+std::string size_option_help();
 // testcases/<lab>.yaml, or the file --cases names; a UsageError with every problem when it is malformed.
 TestSuite load_suite(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option);
 void require_readable(const std::string& submission);

@@ -45,7 +45,7 @@ CommandAction setup_run(CLI::App& command, const GlobalOptions& globals) {
   };
   auto options = std::make_shared<Options>();
   options->add_to(command);
-  command.add_option("--size", options->size, "problem size: M,K,N for matmul, n for reduction")->required();
+  command.add_option("--size", options->size, size_option_help())->required();
   command.add_option("--dump", options->dump_dir, "write the inputs and outputs as readable text files here");
   command.add_option("--seed", options->seed, "input seed (default: derived from the size)");
   return [options, &globals] {
@@ -73,8 +73,14 @@ CommandAction setup_run(CLI::App& command, const GlobalOptions& globals) {
 
 CommandAction setup_list(CLI::App& command, const GlobalOptions& globals) {
   auto include_hidden = std::make_shared<bool>(false);
+  auto names_only = std::make_shared<bool>(false);
   command.add_flag("--include-hidden", *include_hidden, "also list hidden cases (for instructors)");
-  return [include_hidden, &globals] {
+  command.add_flag("--names", *names_only, "only the labs' names, one a line (for scripts)");
+  return [include_hidden, names_only, &globals] {
+    if (*names_only) {
+      for (const Lab* lab : all_labs()) std::cout << lab->name() << "\n";
+      return static_cast<int>(kExitPassed);
+    }
     const ProjectPaths paths = ProjectPaths::discover(globals.root, globals.cache_dir);
     for (const Lab* lab : all_labs()) {
       std::cout << fmt::format("{}: {}\n  submit: {}\n  references: {}\n", lab->name(), lab->title(),

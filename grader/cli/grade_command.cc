@@ -9,7 +9,8 @@
 
 #include "batch/batch_grader.h"
 #include "batch/output_lock.h"
-#include "build/build_cache.h"
+#include "core/hash.h"
+#include "gradebook/layout.h"
 #include "cli/command_support.h"
 #include "backend/gpu_probe.h"
 #include "core/files.h"
@@ -31,7 +32,7 @@ struct GradeCommandOptions {
 
 IntakeOptions intake_options(const GradeCommandOptions& options) {
   IntakeOptions intake;
-  intake.work_dir = std::filesystem::path(options.out) / ".work";
+  intake.work_dir = OutputLayout(options.out).work_dir();
   if (!options.pattern.empty()) {
     CustomPattern custom = parse_custom_pattern(options.pattern);
     if (custom.outcome != CustomPattern::Outcome::kValid) throw UsageError("--pattern: " + custom.message);
@@ -100,7 +101,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
 
 CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
   auto options = std::make_shared<GradeCommandOptions>();
-  command.add_option("lab", options->lab, "the lab, e.g. matmul")->required();
+  command.add_option("lab", options->lab, lab_option_help())->required();
   command.add_option("input", options->input, "a folder of the LMS's downloads, or one archive holding them")
       ->required();
   command.add_option("--out", options->out, "the output folder: grades.csv, students/, summary.html")->required();

@@ -19,7 +19,7 @@ struct PackageOptions {
 };
 
 void add_common_options(CLI::App& target, PackageOptions& options) {
-  target.add_option("lab", options.lab, "the lab, e.g. matmul")->required();
+  target.add_option("lab", options.lab, lab_option_help())->required();
   target.add_option("--out", options.out, "a new or empty folder to write the package into")->required();
 }
 

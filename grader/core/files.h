@@ -13,4 +13,8 @@ std::optional<std::string> try_read_file(const std::filesystem::path& path);
 // The file's bytes; throws std::runtime_error naming the file when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
+// Writes the file whole or not at all: a temporary file, fsync, rename, fsync of the folder. A process
+// killed at any moment leaves either the old contents or the new.
+void write_atomically(const std::filesystem::path& path, const std::string& contents);
+
 }  // namespace cudagrade

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <csignal>
 
-#include "build/command_runner.h"
+#include "core/command_runner.h"
 
 namespace cudagrade {
 namespace {

@@ -7,7 +7,7 @@
 #include <map>
 #include <optional>
 
-#include "core/status.h"
+#include "model/status.h"
 #include "report/report_text.h"
 
 namespace cudagrade {
@@ -58,7 +58,7 @@ const CaseResult* find_case(const StudentResult& student, const std::string& nam
 
 // Why an instructor should look at this submission whatever its score, or nothing.
 std::optional<std::string> status_reason(const StudentResult& student) {
-  if (!student.report) return fmt::format("no gradable upload ({})", student.status);
+  if (!student.report) return fmt::format("no gradable upload ({})", to_string(student.status));
   switch (student.report->verdict) {
     case CaseStatus::kCompileError: return std::string("did not compile");
     case CaseStatus::kTimeout: return std::string("timed out");
@@ -83,7 +83,7 @@ std::optional<std::string> score_reason(const StudentResult& student, double mid
 
 std::vector<StatusCount> count_by_status(const Students& students) {
   std::map<std::string, int> counts;
-  for (const StudentResult* student : students) ++counts[student->status];
+  for (const StudentResult* student : students) ++counts[std::string(to_string(student->status))];
   std::vector<StatusCount> result;
   for (const auto& [status, count] : counts) result.push_back({status, count});
   std::sort(result.begin(), result.end(),

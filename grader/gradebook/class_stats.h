@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/student_result.h"
+#include "model/student_result.h"
 
 namespace cudagrade {
 
@@ -17,7 +17,7 @@ struct StatusCount {
   int count = 0;
 };
 
-// Passed first, then the case statuses from least to most severe (core/status.h), then intake's statuses
+// Passed first, then the case statuses from least to most severe (model/status.h), then intake's statuses
 // (no report: missing_file, ...) by name; statuses nobody has are left out.
 std::vector<StatusCount> count_by_status(const Students& students);
 

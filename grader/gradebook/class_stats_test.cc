@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gradebook/roster.h"
-#include "gradebook/sample_class.h"
+#include "testing/sample_class.h"
 
 namespace cudagrade {
 namespace {

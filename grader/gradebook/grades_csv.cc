@@ -49,7 +49,7 @@ std::string row(const StudentResult& student, const Suite& suite) {
   const double max_score = student.max_score > 0 ? student.max_score : suite.max_score;
   std::string line =
       fmt::format("{},{},{},{},{},{}", csv_text(student.student_id), csv_text(student.name), csv_number(student.score),
-                  csv_number(max_score), csv_text(student.status), csv_text(student.message));
+                  csv_number(max_score), csv_text(std::string(to_string(student.status))), csv_text(student.message));
   for (const std::string& name : suite.cases) line += "," + case_points(student, name);
   return line + std::string(kRecordEnd);
 }

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "gradebook/sample_class.h"
+#include "testing/sample_class.h"
 
 namespace cudagrade {
 namespace {
@@ -88,7 +88,7 @@ TEST_CASE("text fields are quoted as RFC 4180 says and defused against formulas"
 TEST_CASE("a class with nothing graded still has a header and every student", "[gradebook]") {
   StudentResult missing;
   missing.student_id = "x";
-  missing.status = "not_an_archive";
+  missing.status = UploadProblem::kNotAnArchive;
   const std::vector<std::string> lines = records(grades_csv({missing}));
   CHECK(lines == std::vector<std::string>{"student_id,name,score,max_score,status,message", "x,,0,0,not_an_archive,"});
 }

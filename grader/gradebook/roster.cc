@@ -7,7 +7,7 @@
 namespace cudagrade {
 
 bool is_superseded(const StudentResult& result) {
-  return result.status == "superseded" ||
+  return result.status == StudentStatus(UploadProblem::kSuperseded) ||
          std::find(result.notes.begin(), result.notes.end(), kSupersededNote) != result.notes.end();
 }
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "batch/student_result.h"
+#include "model/student_result.h"
 
 namespace cudagrade {
 

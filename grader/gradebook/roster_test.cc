@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "gradebook/sample_class.h"
+#include "testing/sample_class.h"
 
 namespace cudagrade {
 namespace {
@@ -16,7 +16,7 @@ std::vector<std::string> ids(const std::vector<const StudentResult*>& students) 
 StudentResult upload(std::string id, std::string status, double score) {
   StudentResult student;
   student.student_id = std::move(id);
-  student.status = std::move(status);
+  student.status = student_status_from_string(status).value();
   student.score = score;
   return student;
 }

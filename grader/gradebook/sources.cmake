@@ -3,6 +3,7 @@ target_sources(cudagrade_core PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/gradebook/class_stats.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/grades_csv.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/html_page.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/layout.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/roster.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/student_report.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/summary_charts.cc

@@ -32,7 +32,7 @@ std::string score_of(const StudentResult& student) {
 // The identity and outcome of the submission, in the order an instructor reads them.
 Fields overview(const StudentResult& student) {
   Fields fields = {{"student id", student.student_id}, {"name", student.name},       {"upload", student.upload},
-                   {"status", student.status},         {"score", score_of(student)}, {"message", student.message}};
+                   {"status", std::string(to_string(student.status))},         {"score", score_of(student)}, {"message", student.message}};
   if (student.report) {
     const GradeReport& report = *student.report;
     fields.push_back({"graded file", report.submission});

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "batch/student_result.h"
+#include "model/student_result.h"
 
 namespace cudagrade {
 

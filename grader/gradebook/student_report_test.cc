@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "gradebook/sample_class.h"
+#include "testing/sample_class.h"
 #include "testing/sample_reports.h"
 
 namespace cudagrade {

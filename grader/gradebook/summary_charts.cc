@@ -1,6 +1,6 @@
 #include "gradebook/summary_charts.h"
 
-#include "intake/safe_name.h"
+#include "gradebook/layout.h"
 
 #include <fmt/format.h>
 
@@ -93,7 +93,7 @@ std::string speed_row(const CaseSpeeds& row, const Axis& axis, double middle) {
     svg += fmt::format(
         "<a href=\"{}\"><circle class=\"dot\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" data-ratio=\"{:.3g}\">"
         "<title>{}</title></circle></a>\n",
-        html_attribute(student_report_href(student.student_id)), axis.x(point.ratio), middle + kJitter[i % 5],
+        html_attribute(OutputLayout::report_href(student.student_id)), axis.x(point.ratio), middle + kJitter[i % 5],
         point.ratio, html_text(title));
   }
   return svg;
@@ -155,17 +155,6 @@ std::string speed_svg(const std::vector<CaseSpeeds>& rows) {
   svg += fmt::format("<text x=\"{}\" y=\"{}\">time / the reference's time (left is faster)</text>\n", kStripLabels,
                      bottom + 32);
   return svg + "</svg>\n";
-}
-
-// The folder the result store writes the student's files to (intake/safe_name.h), percent-encoded.
-std::string student_report_href(const std::string& student_id) {
-  std::string encoded;
-  for (unsigned char c : folder_name(student_id)) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                       c == '.' || c == '_' || c == '~';
-    encoded += plain ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
-  }
-  return "students/" + encoded + "/report.html";
 }
 
 }  // namespace cudagrade

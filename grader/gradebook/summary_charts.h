@@ -21,8 +21,4 @@ std::string pass_rate_table(const std::vector<CasePassRate>& rates);
 // to their report. Ratios beyond the axis sit on its end, their title still exact.
 std::string speed_svg(const std::vector<CaseSpeeds>& rows);
 
-// students/<id>/report.html with the id percent-encoded (all but letters, digits, '-', '.', '_', '~'), so
-// that an odd id is still one path segment; the batch command writes each report under that folder name.
-std::string student_report_href(const std::string& student_id);
-
 }  // namespace cudagrade

@@ -1,5 +1,7 @@
 #include "gradebook/summary_page.h"
 
+#include "gradebook/layout.h"
+
 #include <fmt/format.h>
 
 #include "gradebook/class_stats.h"
@@ -13,7 +15,7 @@ namespace cudagrade {
 namespace {
 
 std::string student_link(const StudentResult& student) {
-  return fmt::format("<a href=\"{}\">{}</a>", html_attribute(student_report_href(student.student_id)),
+  return fmt::format("<a href=\"{}\">{}</a>", html_attribute(OutputLayout::report_href(student.student_id)),
                      html_text(student.student_id));
 }
 
@@ -68,7 +70,7 @@ std::string student_table(const Students& students) {
   for (const StudentResult* student : students) {
     html +=
         fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td>{}</td></tr>\n",
-                    student_link(*student), html_text(student->name), status_badge(student->status),
+                    student_link(*student), html_text(student->name), status_badge(to_string(student->status)),
                     points_text(student->score), points_text(student->max_score > 0 ? student->max_score : class_max),
                     html_text(headline(student->message, 120)));
   }

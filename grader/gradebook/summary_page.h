@@ -6,13 +6,13 @@
 #include <string_view>
 #include <vector>
 
-#include "batch/student_result.h"
+#include "model/student_result.h"
 
 namespace cudagrade {
 
 // The counts by status, the score histogram, each case's pass rate, the speeds of the correct submissions
 // against the reference, the students worth a look, and every student with a link to students/<id>/report.html
-// (summary_charts.h's student_report_href). Each student counts once (roster.h); superseded uploads are only
+// (OutputLayout::report_href). Each student counts once (roster.h); superseded uploads are only
 // counted. The page is a function of its arguments: generated_at (a date, say) is shown when given, and
 // nothing else varies from run to run.
 std::string summary_html(const std::vector<StudentResult>& results, const std::string& lab,

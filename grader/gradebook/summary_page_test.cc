@@ -6,7 +6,8 @@
 #include "intake/safe_name.h"
 #include <regex>
 
-#include "gradebook/sample_class.h"
+#include "gradebook/layout.h"
+#include "testing/sample_class.h"
 #include "gradebook/summary_charts.h"
 
 namespace cudagrade {
@@ -125,11 +126,11 @@ TEST_CASE("an empty class and one with no timed case still make a valid page", "
 }
 
 TEST_CASE("report links lead to the folder the store writes, one path segment even for odd ids", "[gradebook]") {
-  CHECK(student_report_href("s01") == "students/s01/report.html");
+  CHECK(OutputLayout::report_href("s01") == "students/s01/report.html");
   const std::string odd = "a b/<c>\"";
   const std::string folder = folder_name(odd);
   CHECK(folder.find('/') == std::string::npos);
-  CHECK(student_report_href(odd) == "students/" + folder + "/report.html");
+  CHECK(OutputLayout::report_href(odd) == "students/" + folder + "/report.html");
 }
 
 }  // namespace

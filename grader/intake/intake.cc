@@ -6,7 +6,7 @@
 #include <fstream>
 #include <map>
 
-#include "build/build_cache.h"
+#include "core/hash.h"
 #include "intake/lab_file_search.h"
 #include "intake/safe_name.h"
 

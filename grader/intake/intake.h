@@ -71,7 +71,7 @@ struct IntakeResult {
 
 IntakeResult take_in(const std::filesystem::path& input, const std::string& lab_file_name, const IntakeOptions& options);
 
-// The status names StudentResult uses (grader/batch/student_result.h): "found", "missing_file",
+// The status names StudentResult uses (grader/model/student_result.h): "found", "missing_file",
 // "ambiguous_file", "not_an_archive", "unsafe_archive", "too_large", "damaged".
 const char* outcome_name(Submission::Outcome outcome);
 

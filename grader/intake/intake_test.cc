@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "build/build_cache.h"
+#include "core/hash.h"
 #include "core/files.h"
 #include "core/temp_dir.h"
 #include "intake/safe_name.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "build/build_cache.h"
+#include "core/hash.h"
 
 namespace cudagrade {
 namespace {
@@ -131,6 +131,10 @@ EntryPath entry_path(std::string_view raw) {
       return {EntryPath::Outcome::kEscapes, EntryPath::Spelling::kAsWritten, "", "climbs out of its folder with \"..\""};
     }
     if (clean.empty() || clean == ".") continue;
+    // Cleaned before this test too: "C:\x01" repairs to "C:", which must not become the path's first part.
+    if (result.path.empty() && drive_letter(clean)) {
+      return {EntryPath::Outcome::kEscapes, EntryPath::Spelling::kAsWritten, "", "is an absolute Windows path"};
+    }
     if (!result.path.empty()) result.path += '/';
     result.path += clean;
   }

@@ -41,6 +41,8 @@ TEST_CASE("entry paths that would land outside the destination escape", "[intake
       {"../evil.cu", "climbs"},           {"src/../../evil.cu", "climbs"},  {"..\\..\\evil.cu", "climbs"},
       {".\x01./evil.cu", "climbs"},       {"/abs.cu", "absolute path"},     {"/etc/cron.d/x", "absolute path"},
       {"\\server\\share", "absolute path"}, {"C:/Windows/evil.cu", "absolute Windows path"},
+      // Found by fuzz_archive (2026-11-24): a control character repaired away left a drive letter first.
+      {"C:\x01/evil.cu", "absolute Windows path"}, {"./C:\x01", "absolute Windows path"},
   };
   for (const Example& example : examples) {
     INFO(example.raw);

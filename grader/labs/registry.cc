@@ -1,14 +1,18 @@
 #include "labs/registry.h"
 
-#include "labs/matmul/matmul_lab.h"
-#include "labs/reduction/reduction_lab.h"
-
 namespace cudagrade {
 
+// The labs, one line each: a folder under grader/labs/ whose sources define `const Lab& <name>_lab()`.
+#define CUDAGRADE_LABS(LAB) \
+  LAB(matmul)               \
+  LAB(reduction)
+
+#define CUDAGRADE_DECLARE_LAB(name) const Lab& name##_lab();
+CUDAGRADE_LABS(CUDAGRADE_DECLARE_LAB)
+
 const std::vector<const Lab*>& all_labs() {
-  static const MatmulLab matmul;
-  static const ReductionLab reduction;
-  static const std::vector<const Lab*> labs = {&matmul, &reduction};
+#define CUDAGRADE_LAB_ENTRY(name) &name##_lab(),
+  static const std::vector<const Lab*> labs = {CUDAGRADE_LABS(CUDAGRADE_LAB_ENTRY)};
   return labs;
 }
 

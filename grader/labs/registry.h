@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "labs/lab.h"
+#include "model/lab.h"
 
 namespace cudagrade {
 

@@ -6,12 +6,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "build/build_cache.h"
-#include "build/command_runner.h"
+#include "core/files.h"
+#include "core/command_runner.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
-#include "package/script_check.h"
-#include "package/workflow_check.h"
+#include "workflow_lint/script_check.h"
+#include "workflow_lint/workflow_check.h"
 
 namespace cudagrade {
 namespace {

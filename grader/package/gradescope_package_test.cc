@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "build/build_cache.h"
-#include "build/command_runner.h"
+#include "core/files.h"
+#include "core/command_runner.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
-#include "package/script_check.h"
+#include "workflow_lint/script_check.h"
 
 namespace cudagrade {
 namespace {
@@ -83,7 +83,7 @@ TEST_CASE("the autograder holds setup.sh, run_autograder and the sources the bui
   CHECK(read_file(source / "CMakeLists.txt") == read_file(paths.root / "CMakeLists.txt"));
   CHECK(read_file(source / "testcases" / "matmul.yaml") == read_file(paths.testcases_file("matmul")));
   CHECK(fs::exists(source / "grader" / "main.cc"));
-  CHECK(fs::exists(source / "grader" / "runner"));
+  CHECK(fs::exists(source / "grader" / "harness"));
   for (const auto& entry : fs::directory_iterator(paths.skeleton_dir("matmul"))) {
     CHECK(read_file(source / "skeleton" / "matmul" / entry.path().filename()) == read_file(entry.path()));
   }

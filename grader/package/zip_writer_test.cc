@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "build/command_runner.h"
+#include "core/command_runner.h"
 #include "core/temp_dir.h"
 
 namespace cudagrade {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "pipeline/case_judge.h"
+#include "check/case_judge.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
 
@@ -126,6 +126,7 @@ GradeReport Grader::grade_cases(const std::filesystem::path& submission, const s
   GradeReport report;
   report.lab = lab_.name();
   report.submission = submission.string();
+  report.compiled_as = lab_.submission_file();
   report.backend = backend_.name();
   if (prepare(submission, cases, report) == Preparation::kReady) {
     for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, options));

@@ -9,9 +9,9 @@
 
 #include "backend/backend.h"
 #include "core/paths.h"
-#include "core/report.h"
+#include "model/report.h"
 #include "core/temp_dir.h"
-#include "labs/lab.h"
+#include "model/lab.h"
 #include "pipeline/runner_slot.h"
 #include "run/confinement.h"
 

@@ -13,7 +13,6 @@
 #include <stdexcept>
 #include <utility>
 
-#include "labs/registry.h"
 #include "report/escape.h"
 #include "report/json_printer.h"
 #include "report/report_text.h"
@@ -46,8 +45,7 @@ std::string workflow_command(std::string_view command, const Properties& propert
 // student's file. Anything else is the grader's (a header, or the harness when the grader itself is broken)
 // and no place for an annotation in the student's repository.
 std::optional<std::string> student_file(const std::string& file, const GradeReport& report) {
-  const Lab* lab = find_lab(report.lab);
-  if (lab != nullptr && file == lab->submission_file()) return report.submission;
+  if (!report.compiled_as.empty() && file == report.compiled_as) return report.submission;
   return std::nullopt;
 }
 
@@ -301,6 +299,8 @@ void GithubPrinter::print(const GradeReport& report) {
   const std::string token = random_token();
   out_ << github_annotations(report) << "::stop-commands::" << token << "\n"
        << github_step_summary(report) << "::" << token << "::\n";
+  out_.flush();
+  publish_github_files(report);
 }
 
 }  // namespace cudagrade

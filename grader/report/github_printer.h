@@ -13,7 +13,8 @@
 namespace cudagrade {
 
 // Prints the annotations, then the job summary with workflow commands switched off around it (it quotes what
-// the submission printed).
+// the submission printed); inside GitHub Actions it also writes the job summary and the result GitHub
+// Classroom's reporter reads (publish_github_files).
 class GithubPrinter : public Printer {
  public:
   explicit GithubPrinter(std::ostream& out) : out_(out) {}

@@ -7,7 +7,7 @@
 #include <optional>
 #include <sstream>
 
-#include "build/build_cache.h"
+#include "core/files.h"
 #include "core/temp_dir.h"
 #include "testing/sample_reports.h"
 
@@ -209,6 +209,21 @@ TEST_CASE("the summary and the classroom result are appended where GitHub's vari
   }
   CHECK(read_file(summary_file) == "# an earlier step\n" + github_step_summary(sample_report()));
   CHECK(read_file(output_file) == "earlier=1\n" + github_classroom_output_line(sample_report()) + "\n");
+}
+
+TEST_CASE("the github printer writes GitHub's files itself, so no caller special-cases the format", "[github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const auto summary_file = dir.path() / "summary.md";
+  const auto output_file = dir.path() / "output";
+  std::ostringstream printed;
+  {
+    ScopedEnv summary("GITHUB_STEP_SUMMARY", summary_file.string());
+    ScopedEnv output("GITHUB_OUTPUT", output_file.string());
+    GithubPrinter(printed).print(sample_report());
+  }
+  CHECK_THAT(printed.str(), Catch::Contains(github_step_summary(sample_report())));
+  CHECK(read_file(summary_file) == github_step_summary(sample_report()));
+  CHECK(read_file(output_file) == github_classroom_output_line(sample_report()) + "\n");
 }
 
 TEST_CASE("outside GitHub Actions nothing is written, and an unwritable file is an error", "[github]") {

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "build/build_cache.h"
+#include "core/files.h"
 #include "testing/sample_reports.h"
 
 namespace cudagrade {

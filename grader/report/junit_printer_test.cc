@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "build/build_cache.h"
+#include "core/files.h"
 #include "core/temp_dir.h"
 #include "report/escape.h"
 #include "testing/sample_reports.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report.h"
+#include "model/report.h"
 
 namespace cudagrade {
 

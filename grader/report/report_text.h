@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/report.h"
+#include "model/report.h"
 
 namespace cudagrade {
 

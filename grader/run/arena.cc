@@ -50,10 +50,6 @@ class Mapping {
 
 }  // namespace
 
-uint32_t poison_word(ElementType type) {
-  return type == ElementType::kFloat32 ? kFloatPoison : kIntPoison;
-}
-
 uint64_t guard_bytes_for(size_t element_count) {
   const uint64_t data_bytes = element_count * protocol::kElementBytes;
   return round_up(std::clamp<uint64_t>(data_bytes / 4, 64 << 10, 16 << 20), protocol::kRegionAlignment);

@@ -11,17 +11,10 @@
 #include <span>
 #include <vector>
 
-#include "labs/workload.h"
+#include "model/workload.h"
 
 namespace cudagrade {
 
-// "Never written" markers. An output element still holding its poison was not written by the student;
-// the float poison is a NaN with a payload, so it cannot be confused with a NaN the student computed.
-inline constexpr uint32_t kFloatPoison = 0x7FC0FFEEu;
-inline constexpr uint32_t kIntPoison = 0x7EADBEEFu;
-inline constexpr uint32_t kScratchGarbage = 0xCDCDCDCDu;
-
-uint32_t poison_word(ElementType type);
 // Guard zone size on each side of a buffer: large enough to catch a whole tile row written past the end.
 uint64_t guard_bytes_for(size_t element_count);
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "build/command_runner.h"
+#include "core/command_runner.h"
 
 namespace cudagrade {
 

@@ -1,4 +1,4 @@
-// One running runner process and the conversation with it (run/protocol.h). A session that saw a crash, a
+// One running runner process and the conversation with it (model/protocol.h). A session that saw a crash, a
 // CUDA error or a timeout is finished: its process group is killed and the caller starts a fresh one.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/subprocess.h"
+#include "model/timing.h"
 #include "run/arena.h"
 
 namespace cudagrade {
@@ -28,11 +29,6 @@ struct TimingPolicy {
   double max_noise = 0.005;  // relative standard deviation at which sampling stops
   double time_cap_ms = 2000;
   int sets = 2;  // input sets rotated between samples
-};
-
-struct Timing {
-  int samples = 0;
-  double median_ms = 0, min_ms = 0, max_ms = 0, noise = 0;
 };
 
 struct RunnerReply {

@@ -18,16 +18,4 @@ double speed_points(const SpeedRule& rule, double ratio) {
   return std::floor(points / rule.step + 1e-9) * rule.step;
 }
 
-void total_up(GradeReport& report) {
-  report.score = 0;
-  report.max_score = 0;
-  std::vector<CaseStatus> statuses;
-  for (const CaseResult& result : report.cases) {
-    report.score += result.points;
-    report.max_score += result.max_points;
-    statuses.push_back(result.status);
-  }
-  report.verdict = verdict_of(statuses);
-}
-
 }  // namespace cudagrade

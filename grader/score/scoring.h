@@ -1,8 +1,8 @@
 // Points: correctness points for a passed case, speed points by the time ratio against a reference.
 #pragma once
 
-#include "core/report.h"
-#include "testcases/testcase.h"
+#include "model/report.h"
+#include "model/testcase.h"
 
 namespace cudagrade {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
-#include "labs/lab.h"
+#include "model/lab.h"
 #include "sim/rewriter.h"
 
 namespace cudagrade {
@@ -34,7 +34,7 @@ std::vector<std::string> simulator_symbols() {
 std::vector<std::string> cusim_runtime_sources() {
   return {"cusim/runtime/api.cc",          "cusim/runtime/fatal.cc",     "cusim/runtime/race_checker.cc",
           "cusim/runtime/scheduler.cc",    "cusim/runtime/shared_memory.cc", "cusim/runtime/symbolize.cc",
-          "runner/sim_runner_main.cc"};
+          "harness/sim_runner_main.cc"};
 }
 
 SimToolchain::SimToolchain(ProjectPaths paths, CommandRunner& runner, std::string compiler)

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "build/cached_toolchain.h"
+#include "compile/cached_toolchain.h"
 
 namespace cudagrade {
 

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "core/files.h"
-#include "labs/lab.h"
+#include "model/lab.h"
 
 namespace cudagrade {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "testcases/testcase.h"
+#include "model/testcase.h"
 
 namespace cudagrade {
 

@@ -4,7 +4,6 @@
 #include <set>
 
 #include "core/paths.h"
-#include "labs/matmul/matmul_lab.h"
 #include "labs/registry.h"
 
 namespace cudagrade {
@@ -97,7 +96,7 @@ TEST_CASE("a tolerance naming one field keeps the lab's default for the other", 
       "distribution: uniform-float, tolerance: {rel: 1e-4}}\n");
   REQUIRE(result.suite);
   CHECK(result.suite->cases[0].tolerance.rel == 1e-4);
-  CHECK(result.suite->cases[0].tolerance.abs == MatmulLab().default_tolerance(Distribution::kUniformFloat).abs);
+  CHECK(result.suite->cases[0].tolerance.abs == find_lab("matmul")->default_tolerance(Distribution::kUniformFloat).abs);
 }
 
 TEST_CASE("a performance case without a speed block is timed against the lab's default reference", "[testcases]") {

@@ -4,7 +4,8 @@
 
 #include <fstream>
 
-#include "build/build_cache.h"
+#include "core/files.h"
+#include "model/lab.h"
 
 #ifndef CUDAGRADE_FAKE_RUNNER
 #error "CUDAGRADE_FAKE_RUNNER must name the fake runner binary (tests/tests.cmake)"
@@ -18,12 +19,14 @@ BuildResult FakeToolchain::build(const BuildRequest& request) {
   BuildResult result;
   if (behaviour.rfind("compile-error", 0) == 0) {
     result.outcome = BuildResult::Outcome::kCompileError;
-    result.log = "matmul.cu(3): error: identifier \"acc\" is undefined\n";
-    result.summary = "compile error: matmul.cu(3): error: identifier \"acc\" is undefined";
+    const std::string file = request.lab->submission_file();
+    result.log = file + "(3): error: identifier \"acc\" is undefined\n";
+    result.summary = "compile error: " + file + "(3): error: identifier \"acc\" is undefined";
     return result;
   }
   const std::filesystem::path script = dir_ / fmt::format("runner-{}", builds_++);
-  std::ofstream(script) << fmt::format("#!/bin/sh\nexec '{}' {}\n", CUDAGRADE_FAKE_RUNNER, behaviour);
+  std::ofstream(script) << fmt::format("#!/bin/sh\nexec '{}' lab={} {}\n", CUDAGRADE_FAKE_RUNNER, request.lab->name(),
+                                      behaviour);
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   result.outcome = BuildResult::Outcome::kBuilt;
   result.runner = script;

@@ -71,6 +71,7 @@ GradeReport sample_report() {
   GradeReport report;
   report.lab = "matmul";
   report.submission = kSubmission;
+  report.compiled_as = "matmul.cu";
   report.backend = "gpu";
   report.device = "NVIDIA H200";
   report.build_summary = "built";

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/report.h"
+#include "model/report.h"
 
 namespace cudagrade::testing {
 

@@ -8,7 +8,7 @@
 //
 // The runtime API functions are declared here and defined in the runtime, never inline, so a student's
 // object file names them exactly as an nvcc object does and the same symbol policy judges both
-// (grader/build/symbol_policy.cc). Functions the policy refuses are declared, so the file compiles and the
+// (grader/compile/symbol_policy.cc). Functions the policy refuses are declared, so the file compiles and the
 // refusal names them.
 #pragma once
 

@@ -1,7 +1,7 @@
 // Runner entry for the matmul lab. Buffer order (grader/labs/matmul/matmul_lab.cc): A, B, C.
 // dims: M, K, N.
 #include "matmul.cuh"
-#include "runner/entry.h"
+#include "harness/entry.h"
 
 void cudagrade_call_entry(void* const* data, const int64_t* dims) {
   matmul(static_cast<const float*>(data[0]), static_cast<const float*>(data[1]), static_cast<float*>(data[2]),

@@ -1,7 +1,7 @@
 // The matmul lab: C = A x B, A of M x K, B of K x N, C of M x N, all row-major float32.
 #pragma once
 
-#include "labs/lab.h"
+#include "model/lab.h"
 
 namespace cudagrade {
 
@@ -11,6 +11,7 @@ class MatmulLab : public Lab {
   std::string title() const override { return "tiled matrix multiply, C = A x B (float32, row-major)"; }
   std::string submission_file() const override { return "matmul.cu"; }
   std::vector<std::string> size_fields() const override { return {"M", "K", "N"}; }
+  std::vector<int64_t> example_size() const override { return {16, 13, 7}; }
   std::optional<std::string> size_problem(const std::vector<int64_t>& size) const override;
   std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const override;
   std::vector<Distribution> distributions() const override;

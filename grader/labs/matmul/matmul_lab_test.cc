@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "labs/matmul/matmul_reference.h"
-#include "run/arena.h"
+#include "model/workload.h"
 
 namespace cudagrade {
 namespace {

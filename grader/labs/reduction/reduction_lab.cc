@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "core/random.h"
-#include "run/arena.h"
+#include "model/workload.h"
 
 namespace cudagrade {
 namespace {
@@ -98,6 +98,12 @@ void ReductionLab::dump(const Workload& sent, const ReturnedSet& returned, const
          << (out == kIntPoison ? std::string("unset") : std::to_string(static_cast<int32_t>(out))) << "\n"
          << wrapped_sum(in) << "\n";
   if (!input || !output) throw std::runtime_error("cannot write the dump files in " + dir.string());
+}
+
+// The one name grader/labs/registry.cc knows this lab by.
+const Lab& reduction_lab() {
+  static const ReductionLab lab;
+  return lab;
 }
 
 }  // namespace cudagrade

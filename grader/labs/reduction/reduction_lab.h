@@ -1,7 +1,7 @@
 // The reduction lab: out[0] = sum of in[0..n), int32 with wraparound, scratch of n ints free to use.
 #pragma once
 
-#include "labs/lab.h"
+#include "model/lab.h"
 
 namespace cudagrade {
 
@@ -11,6 +11,7 @@ class ReductionLab : public Lab {
   std::string title() const override { return "parallel sum, out[0] = sum of in[0..n) (int32)"; }
   std::string submission_file() const override { return "reduction.cu"; }
   std::vector<std::string> size_fields() const override { return {"n"}; }
+  std::vector<int64_t> example_size() const override { return {1000}; }
   std::optional<std::string> size_problem(const std::vector<int64_t>& size) const override;
   std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const override;
   std::vector<Distribution> distributions() const override { return {Distribution::kSmallIntegers}; }

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "run/arena.h"
+#include "model/workload.h"
 
 namespace cudagrade {
 namespace {

@@ -1,0 +1,64 @@
+#include "check/case_judge.h"
+
+#include <fmt/format.h>
+
+#include "check/integrity.h"
+
+namespace cudagrade {
+
+CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload& sent, const Arena& arena,
+                       size_t set) {
+  CheckOutcome outcome = lab.check(test_case, sent, arena.returned(set));
+  std::vector<std::string> integrity;
+  if (auto damage = describe_guard_damage(arena, set, sent)) integrity.push_back(*damage);
+  if (auto changes = describe_input_changes(arena, set, sent)) integrity.push_back(*changes);
+  if (integrity.empty()) return outcome;
+  // Writing outside a buffer or into an input fails a case even when the output happens to be right.
+  std::string message = fmt::format("{}", fmt::join(integrity, "; "));
+  if (outcome.status != CaseStatus::kPassed) message += "; also " + outcome.message;
+  return {CaseStatus::kWrongAnswer, message, outcome.details};
+}
+
+std::string last_lines(const std::string& output, int count) {
+  size_t at = output.size();
+  if (at > 0 && output[at - 1] == '\n') --at;
+  for (int lines = 0; at > 0; --at) {
+    if (output[at - 1] == '\n' && ++lines == count) break;
+  }
+  return output.substr(at);
+}
+
+CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, const std::string& phase) {
+  CheckOutcome outcome;
+  std::string printed = last_lines(reply.output, 8);
+  if (!printed.empty()) outcome.details = "last lines the program printed:\n" + printed;
+  switch (reply.outcome) {
+    case RunnerReply::Outcome::kTimedOut:
+      outcome.status = CaseStatus::kTimeout;
+      outcome.message = fmt::format(
+          "no result within {:g} s {} (an endless loop, or far too slow); the process "
+          "was killed",
+          timeout_s, phase);
+      break;
+    case RunnerReply::Outcome::kCudaError:
+      outcome.status = CaseStatus::kCrashed;
+      outcome.message = fmt::format("CUDA error {}: {}", phase, reply.detail);
+      break;
+    case RunnerReply::Outcome::kVerdict:
+      outcome.status = case_status_from_string(reply.verdict).value_or(CaseStatus::kCrashed);
+      outcome.message = reply.detail;
+      break;
+    case RunnerReply::Outcome::kCrashed:
+      outcome.status = CaseStatus::kCrashed;
+      outcome.message = fmt::format("the program died {}: {}", phase, reply.detail);
+      break;
+    case RunnerReply::Outcome::kHarnessError:
+      outcome.status = CaseStatus::kInfraError;
+      outcome.message = fmt::format("grader error {}: {}", phase, reply.detail);
+      break;
+    case RunnerReply::Outcome::kOk: break;
+  }
+  return outcome;
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,22 @@
+// Turns what came back from a runner into a verdict: runner failures, writes outside buffers, changed
+// inputs, then the lab's own check of the outputs.
+#pragma once
+
+#include <string>
+
+#include "model/lab.h"
+#include "run/arena.h"
+#include "run/runner_session.h"
+
+namespace cudagrade {
+
+// The verdict on one set of an arena the runner handled without error.
+CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload& sent, const Arena& arena, size_t set);
+
+// The verdict when the runner did not answer "ok". `phase` says when: "while checking", "while timing".
+CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, const std::string& phase);
+
+// The last `count` lines of a program's output, for a message.
+std::string last_lines(const std::string& output, int count);
+
+}  // namespace cudagrade

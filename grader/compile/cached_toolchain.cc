@@ -1,0 +1,207 @@
+#include "compile/cached_toolchain.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "compile/source_policy.h"
+#include "compile/symbol_policy.h"
+#include "model/lab.h"
+
+namespace cudagrade {
+namespace {
+
+constexpr const char* kObject = "object.o";
+constexpr const char* kRunner = "runner";
+constexpr const char* kLog = "log.txt";
+
+void save_log(const std::filesystem::path& dir, const std::string& log) {
+  std::ofstream(dir / kLog) << log;
+}
+
+std::string load_log(const std::filesystem::path& dir) {
+  std::error_code error;
+  return std::filesystem::exists(dir / kLog, error) ? read_file(dir / kLog) : std::string();
+}
+
+// Only a compiler that ran and said no has judged the file. One killed by a signal (the OOM killer, say),
+// timed out or never started has not, and that must not be cached as the student's compile error.
+BuildCache::MakeOutcome judge(const CommandResult& result) {
+  if (result.outcome == CommandResult::Outcome::kSucceeded) return BuildCache::MakeOutcome::kSucceeded;
+  if (result.outcome == CommandResult::Outcome::kFailed && result.status.kind == ExitStatus::Kind::kExited) {
+    return BuildCache::MakeOutcome::kFailed;
+  }
+  return BuildCache::MakeOutcome::kNotJudged;
+}
+
+}  // namespace
+
+std::string first_error_line(const std::string& log) {
+  std::istringstream lines(log);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.find("error") != std::string::npos) return line;
+  }
+  return log.substr(0, log.find('\n'));
+}
+
+CachedToolchain::CachedToolchain(ProjectPaths paths, CommandRunner& runner, const std::string& cache_name)
+    : paths_(std::move(paths)), runner_(runner), cache_(paths_.cache / cache_name) {}
+
+std::filesystem::path CachedToolchain::object_of(const Step& step) { return step.entry.dir / kObject; }
+
+// The contents of every header in the include folders, so that an edit to the protocol, the harness's entry
+// declaration or a lab's interface rebuilds what depends on it.
+std::string CachedToolchain::headers_fingerprint(const std::vector<std::string>& include_dirs) {
+  std::string fingerprint;
+  for (const std::string& dir : include_dirs) {
+    std::vector<std::filesystem::path> headers;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+      const auto extension = entry.path().extension();
+      if (entry.is_regular_file() && (extension == ".h" || extension == ".cuh")) headers.push_back(entry.path());
+    }
+    std::sort(headers.begin(), headers.end());
+    for (const auto& header : headers)
+      fingerprint += fmt::format("{:016x} {}\n", fnv1a(read_file(header)), header.string());
+  }
+  return fingerprint;
+}
+
+std::string CachedToolchain::version_of(const std::string& compiler) {
+  std::lock_guard<std::mutex> lock(version_mutex_);
+  if (versioned_compiler_ != compiler) {
+    CommandResult result = runner_.run({compiler, "--version"}, std::chrono::seconds(30));
+    version_ = result.outcome == CommandResult::Outcome::kSucceeded ? result.output : std::string();
+    versioned_compiler_ = compiler;
+  }
+  return version_;
+}
+
+CachedToolchain::Step CachedToolchain::compile(const std::string& label, const std::string& contents,
+                                               const std::string& staged_name,
+                                               const std::vector<std::string>& compiler_command,
+                                               const std::vector<std::string>& include_dirs) {
+  std::vector<std::string> command = compiler_command;
+  for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
+  command.insert(command.end(), {"-c", staged_name, "-o", kObject});
+  const std::string inputs = fmt::format("{}\n{}\n{}\n{}\n", version_of(compiler_command.front()),
+                                         fmt::join(command, " "), headers_fingerprint(include_dirs), contents);
+
+  std::string log;
+  bool timed_out = false;
+  BuildCache::Entry entry = cache_.get_or_build(label, inputs, [&](const std::filesystem::path& dir) {
+    std::ofstream(dir / staged_name, std::ios::binary) << contents;
+    std::vector<std::string> in_dir = command;
+    in_dir[in_dir.size() - 3] = (dir / staged_name).string();
+    in_dir.back() = (dir / kObject).string();
+    CommandResult result = runner_.run(in_dir, kCompileTimeout);
+    log = result.output;
+    const std::string prefix = dir.string() + "/";
+    for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
+    save_log(dir, log);
+    if (result.outcome == CommandResult::Outcome::kTimedOut) {
+      timed_out = true;
+      log = fmt::format("the compiler did not finish within {} s and was stopped\n", kCompileTimeout.count()) + log;
+    }
+    return judge(result);
+  });
+  if (entry.cached) log = load_log(entry.dir);
+  return {entry, log, timed_out};
+}
+
+// A call to cuBLAS or system() is refused by name, however the file spells it.
+CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesystem::path& object,
+                                                            const std::vector<std::string>& extra_allowed,
+                                                            const std::vector<std::string>& launch_symbols) {
+  CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
+  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
+    return {BuildResult::Outcome::kInfraError,
+            "could not list the object's symbols with nm: " + first_error_line(listed.output)};
+  }
+  const ObjectSymbols symbols = parse_nm_posix(listed.output);
+  SymbolVerdict verdict = judge_symbols(symbols, extra_allowed);
+  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
+    if (launches_a_kernel(symbols, launch_symbols)) return {BuildResult::Outcome::kBuilt, ""};
+    return {BuildResult::Outcome::kRejected,
+            "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel with "
+            "<<<grid, block>>>"};
+  }
+  return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
+}
+
+std::optional<BuildResult> CachedToolchain::harness_failure(const std::vector<Step>& objects) {
+  for (const Step& step : objects) {
+    if (step.entry.succeeded) continue;
+    if (step.entry.transient) std::filesystem::remove_all(step.entry.dir);
+    BuildResult result;
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.log = step.log;
+    result.summary = "the grader's own harness did not build: " + first_error_line(step.log);
+    return result;
+  }
+  return std::nullopt;
+}
+
+std::optional<BuildResult> CachedToolchain::check_source(const BuildRequest& request) {
+  const SourceVerdict verdict = judge_source(read_file(request.source));
+  if (verdict.outcome == SourceVerdict::Outcome::kAllowed) return std::nullopt;
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kRejected;
+  result.summary = verdict.include.empty()
+                       ? fmt::format("rejected: {} line {}: {}", request.lab->submission_file(), verdict.line,
+                                     verdict.reason)
+                       : fmt::format("rejected: {} line {}: #include {}: {}", request.lab->submission_file(),
+                                     verdict.line, verdict.include, verdict.reason);
+  return result;
+}
+
+std::optional<BuildResult> CachedToolchain::submission_failure(const Step& submission) {
+  if (submission.entry.succeeded) return std::nullopt;
+  if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
+  // A compile that never ends (a template bomb, say) is the file's doing; a compiler that could not run is not.
+  const bool judged = !submission.entry.transient || submission.timed_out;
+  BuildResult result;
+  result.log = submission.log;
+  result.outcome = judged ? BuildResult::Outcome::kCompileError : BuildResult::Outcome::kInfraError;
+  result.summary = judged ? "compile error: " + first_error_line(submission.log)
+                          : "the compiler could not be run: " + first_error_line(submission.log);
+  return result;
+}
+
+BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command, const std::vector<Step>& objects,
+                                  const std::vector<std::string>& libraries, BuildResult result) {
+  std::vector<std::string> command = linker_command;
+  for (const Step& step : objects) command.push_back((step.entry.dir / kObject).string());
+  command.insert(command.end(), {"-o", kRunner});
+  command.insert(command.end(), libraries.begin(), libraries.end());
+  std::string log;
+  BuildCache::Entry linked = cache_.get_or_build(
+      "runner", fmt::format("{}\n", fmt::join(command, " ")), [&](const std::filesystem::path& dir) {
+        std::vector<std::string> in_dir = command;
+        *(in_dir.end() - 1 - libraries.size()) = (dir / kRunner).string();
+        CommandResult run = runner_.run(in_dir, kCompileTimeout);
+        log = run.output;
+        save_log(dir, log);
+        return judge(run);
+      });
+  if (linked.cached) log = load_log(linked.dir);
+  if (linked.transient) {
+    std::filesystem::remove_all(linked.dir);
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.summary = "the linker could not be run: " + first_error_line(log);
+  } else if (!linked.succeeded) {
+    // The harness links cleanly with any file that compiles unless the file defines a symbol it owns.
+    result.outcome = BuildResult::Outcome::kCompileError;
+    result.log += log;
+    result.summary = "link error: " + first_error_line(log);
+  } else {
+    result.outcome = BuildResult::Outcome::kBuilt;
+    result.runner = linked.dir / kRunner;
+    result.summary = result.cached ? "built (cached)" : "built";
+  }
+  return result;
+}
+
+}  // namespace cudagrade

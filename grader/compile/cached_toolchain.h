@@ -1,0 +1,65 @@
+// What every toolchain shares: compiling sources and linking runners through the content-addressed build
+// cache, the source and symbol policies a student's file is held to, and the outcomes a failed step means.
+// NvccToolchain (the GPU) and SimToolchain (the CPU simulator) differ only in the commands they run.
+#pragma once
+
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compile/build_cache.h"
+#include "core/command_runner.h"
+#include "compile/toolchain.h"
+#include "core/paths.h"
+
+namespace cudagrade {
+
+inline constexpr std::chrono::seconds kCompileTimeout{180};
+
+class CachedToolchain : public Toolchain {
+ protected:
+  CachedToolchain(ProjectPaths paths, CommandRunner& runner, const std::string& cache_name);
+
+  struct Step {
+    BuildCache::Entry entry;
+    std::string log;
+    bool timed_out = false;  // not cached: it may have been the machine; reported: it is most likely the file
+  };
+  // Compiles `contents` (staged as staged_name in the entry's folder, so messages name the file as the student
+  // does) with `compiler_command` plus -I for each include folder, unless the cache has it.
+  Step compile(const std::string& label, const std::string& contents, const std::string& staged_name,
+               const std::vector<std::string>& compiler_command, const std::vector<std::string>& include_dirs);
+  // Links the objects with `linker_command` (the libraries are appended after the output).
+  BuildResult link(const std::vector<std::string>& linker_command, const std::vector<Step>& objects,
+                   const std::vector<std::string>& libraries, BuildResult result);
+  // Before anything runs, the object's symbol table is held against the policy.
+  struct SymbolCheck {
+    BuildResult::Outcome outcome;  // kBuilt when the symbols pass
+    std::string summary;
+  };
+  // launch_symbols: what a kernel launch compiles to with this toolchain; a file using none is refused.
+  SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
+                            const std::vector<std::string>& launch_symbols);
+  std::optional<BuildResult> check_source(const BuildRequest& request);
+  // The result when a harness object failed to build: the grader's fault.
+  static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);
+  static std::optional<BuildResult> submission_failure(const Step& submission);
+  std::string version_of(const std::string& compiler);
+  static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
+  static std::filesystem::path object_of(const Step& step);
+
+  ProjectPaths paths_;
+  CommandRunner& runner_;
+  BuildCache cache_;
+
+ private:
+  std::mutex version_mutex_;  // builds of a batch run on several threads
+  std::string version_, versioned_compiler_;
+};
+
+// The first compiler error line of a log, for the one-line summary.
+std::string first_error_line(const std::string& log);
+
+}  // namespace cudagrade

@@ -1,0 +1,73 @@
+#include "compile/source_policy.h"
+
+#include <catch2/catch.hpp>
+
+namespace cudagrade {
+namespace {
+
+TEST_CASE("ordinary includes pass", "[source]") {
+  const std::string source = R"(#include "matmul.cuh"
+#include <cstdio>
+#  include <cuda_runtime.h>
+#include "sub/dir/header.h"
+// #include "/etc/passwd" in a comment does nothing
+/* and #include "/etc/passwd"
+   #include "/etc/shadow" in a block comment neither */
+const char* text = "#include \"/etc/passwd\"";
+)";
+  CHECK(judge_source(source).outcome == SourceVerdict::Outcome::kAllowed);
+}
+
+TEST_CASE("absolute, climbing and computed includes are refused, however they are spelled", "[source]") {
+  struct Example {
+    std::string text;
+    int line;
+    std::string reason;
+  };
+  const std::vector<Example> examples = {
+      {"#include \"/etc/passwd\"\n", 1, "absolute paths"},
+      {"\n#include </dev/zero>\n", 2, "absolute paths"},
+      {"#include \"../../students/ana/matmul.cu\"\n", 1, "climb"},
+      {"#include_next \"/etc/passwd\"\n", 1, "absolute paths"},
+      {"#define STOLEN \"/etc/passwd\"\n#include STOLEN\n", 2, "through a macro"},
+      {"%:include \"/etc/passwd\"\n", 1, "absolute paths"},             // the digraph for #
+      {"#/* hidden */include \"/etc/passwd\"\n", 1, "absolute paths"},  // a comment is a space
+      {"#inc\\\nlude \"/etc/passwd\"\n", 1, "absolute paths"},          // a line splice
+      {"#include \\\n\"/etc/passwd\"\n", 1, "absolute paths"},
+      {"const char* s = \"unterminated\n#include \"/etc/passwd\"\n", 2, "absolute paths"},
+      {"int x; /* a comment\nthat ends */ #include \"/etc/passwd\"\n", 2, ""},  // not at line start: no directive
+  };
+  for (const Example& example : examples) {
+    INFO(example.text);
+    SourceVerdict verdict = judge_source(example.text);
+    if (example.reason.empty()) {
+      CHECK(verdict.outcome == SourceVerdict::Outcome::kAllowed);
+      continue;
+    }
+    CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+    CHECK(verdict.line == example.line);
+    CHECK_THAT(verdict.reason, Catch::Contains(example.reason));
+  }
+}
+
+TEST_CASE("the headers of libraries that would do the lab's work are refused", "[source]") {
+  for (const char* include : {"<cublas_v2.h>", "<cub/cub.cuh>", "<thrust/reduce.h>", "\"cudnn.h\""}) {
+    SourceVerdict verdict = judge_source(std::string("#include \"matmul.cuh\"\n#include ") + include + "\n");
+    INFO(include);
+    CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+    CHECK(verdict.line == 2);
+    CHECK_THAT(verdict.reason, Catch::Contains("write the kernel yourself"));
+  }
+  CHECK(judge_source("#include <cuda_runtime.h>\n#include <cstdio>\n").outcome == SourceVerdict::Outcome::kAllowed);
+}
+
+TEST_CASE("attributes that switch the race checker off are refused", "[source]") {
+  SourceVerdict verdict = judge_source("#include \"matmul.cuh\"\n__attribute__((no_sanitize(\"thread\")))\n"
+                                       "__global__ void k() {}\n");
+  CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+  CHECK(verdict.line == 2);
+  CHECK_THAT(verdict.reason, Catch::Contains("race"));
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,195 @@
+#include "compile/symbol_policy.h"
+
+#include <algorithm>
+#include <iterator>
+#include <sstream>
+#include <string_view>
+
+namespace cudagrade {
+namespace {
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+// Symbols a correct submission's object calls. Exact names, then prefixes for families (the CUDA
+// registration plumbing nvcc emits, operator new/delete, std::ostream and std::string members).
+constexpr std::string_view kAllowedCalls[] = {
+    // CUDA runtime: memory, copies, errors, synchronisation, device queries, launch configuration.
+    "cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMemcpy", "cudaMemcpyAsync", "cudaMemcpy2D",
+    "cudaMemcpy2DAsync", "cudaMemset", "cudaMemsetAsync", "cudaMemset2D", "cudaMemset2DAsync", "cudaMemcpyToSymbol",
+    "cudaMemcpyFromSymbol", "cudaMemcpyToSymbolAsync", "cudaGetSymbolAddress", "cudaGetLastError",
+    "cudaPeekAtLastError", "cudaGetErrorString", "cudaGetErrorName", "cudaDeviceSynchronize", "cudaGetDevice",
+    "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaGetDeviceProperties", "cudaGetDeviceProperties_v2",
+    "cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+    "cudaOccupancyMaxPotentialBlockSize", "cudaLaunchKernel",
+    // C runtime: memory, strings, printing (captured, never believed), aborting, host math.
+    // exit: nvcc gives every __device__ function a host stub that calls it; exiting is a crash anyway.
+    "atexit", "__cxa_atexit", "__dso_handle", "abort", "exit", "__assert_fail", "__stack_chk_fail", "malloc", "free",
+    "calloc", "realloc", "memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp", "printf", "fprintf", "puts",
+    "putchar", "fputs", "fputc", "fflush", "snprintf", "sprintf", "stdout", "stderr", "sqrt", "sqrtf", "fabs", "fabsf",
+    "floor", "ceil", "exp", "expf", "log", "logf", "pow", "powf", "fmin", "fmax",
+    // The same, as glibc's _FORTIFY_SOURCE spells them (Ubuntu's host compiler fortifies by default: a
+    // student's printf reached the H200 host's nvcc object as __printf_chk).
+    "__printf_chk", "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vfprintf_chk", "__vprintf_chk",
+    "__memcpy_chk", "__memmove_chk", "__memset_chk", "__strcpy_chk", "__strcat_chk", "__fputs_chk",
+    // C++ runtime: exceptions, statics.
+    "_Unwind_Resume", "__gxx_personality_v0"};
+
+constexpr std::string_view kAllowedCallPrefixes[] = {"__cuda",  // nvcc's registration and launch plumbing
+                                                     "__cxa_",  // guards for statics, exceptions
+                                                     "_Znw",
+                                                     "_Zna",
+                                                     "_Zdl",
+                                                     "_Zda",  // operator new and delete
+                                                     "_ZSt4cout",
+                                                     "_ZSt4cerr",
+                                                     "_ZSt4endl",
+                                                     "_ZNSo",
+                                                     "_ZStlsI",
+                                                     "_ZSt16__ostream_insert",  // std::ostream
+                                                     "_ZNSt8ios_base4Init",     // <iostream>'s static initialiser
+                                                     "_ZNSt7__cxx1112basic_string",
+                                                     "_ZNKSt7__cxx1112basic_string",  // std::string
+                                                     "_ZSt9terminate",
+                                                     "_ZSt20__throw_"};
+
+struct Refusal {
+  std::string_view prefix;
+  std::string_view reason;
+};
+
+// Named reasons for what students reach for most; anything else off the allowlist gets a generic one.
+constexpr Refusal kRefusals[] = {
+    {"cublas", "cuBLAS would do the lab's work; write the kernel yourself"},
+    {"cudnn", "cuDNN would do the lab's work"},
+    {"cufft", "library calls are not allowed in this lab"},
+    {"curand", "library calls are not allowed in this lab"},
+    {"cusparse", "library calls are not allowed in this lab"},
+    {"cusolver", "library calls are not allowed in this lab"},
+    {"cudaEvent", "CUDA events are the grader's timer; a submission must not create or record its own"},
+    {"cudaDeviceReset", "resetting the device would destroy the grader's buffers"},
+    {"cudaSetDevice", "the grader chooses the device"},
+    {"cudaStream", "work on a side stream can escape the grader's timer; launch on the default stream"},
+    {"cudaGraph", "CUDA graphs can escape the grader's timer"},
+    {"cudaHostAlloc", "pinned host memory is not needed here"},
+    {"cudaMallocManaged", "managed memory can hide where the work happens"},
+    {"system", "running other programs is not allowed"},
+    {"popen", "running other programs is not allowed"},
+    {"fork", "starting processes is not allowed"},
+    {"vfork", "starting processes is not allowed"},
+    {"exec", "running other programs is not allowed"},
+    {"posix_spawn", "running other programs is not allowed"},
+    {"dlopen", "loading libraries at run time is not allowed"},
+    {"dlsym", "loading libraries at run time is not allowed"},
+    {"socket", "network access is not allowed"},
+    {"connect", "network access is not allowed"},
+    {"fopen", "file access is not allowed"},
+    {"open", "file access is not allowed"},
+    {"_ZNSt14basic_ifstream", "file access is not allowed"},
+    {"_ZNSt14basic_ofstream", "file access is not allowed"},
+    {"pthread_create", "starting threads is not allowed"},
+};
+
+// Definitions that take the harness's place.
+constexpr std::string_view kHarnessSymbols[] = {"main", "cudagrade_call_entry"};
+
+// The grader's own namespaces: the harness (cudagrade::) and the simulator's runtime (cusim::). A file may
+// call what the simulator's header calls (the toolchain passes those as extra prefixes) and instantiate its
+// templates (weak definitions), but never define one of their functions or variables itself.
+bool grader_internal(const std::string& symbol) {
+  return symbol.find("N9cudagrade") != std::string::npos || starts_with(symbol, "_ZN9cudagrade");
+}
+bool runtime_definition(const std::string& symbol) {
+  return starts_with(symbol, "_ZN5cusim") || grader_internal(symbol);
+}
+
+bool allowed_call(const std::string& symbol) {
+  // nm may print versioned names ("memcpy@GLIBC_2.14").
+  const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
+  if (std::find(std::begin(kAllowedCalls), std::end(kAllowedCalls), name) != std::end(kAllowedCalls)) return true;
+  return std::any_of(std::begin(kAllowedCallPrefixes), std::end(kAllowedCallPrefixes),
+                     [&](std::string_view prefix) { return starts_with(name, prefix); });
+}
+
+std::string refusal_reason(const std::string& symbol) {
+  for (const Refusal& refusal : kRefusals) {
+    if (starts_with(symbol, refusal.prefix)) return std::string(refusal.reason);
+  }
+  return "it is not on the list of calls this lab allows (see grader/compile/symbol_policy.cc)";
+}
+
+// CUB and Thrust live in namespaces cub:: and thrust::, which mangle as "N3cub" and "N6thrust".
+bool library_definition(const std::string& symbol) {
+  return symbol.find("N3cub") != std::string::npos || symbol.find("N6thrust") != std::string::npos ||
+         starts_with(symbol, "_ZN3cub") || starts_with(symbol, "_ZN6thrust");
+}
+
+}  // namespace
+
+namespace {
+
+bool matches(std::string_view name, const std::string& allowed) {
+  if (!allowed.empty() && allowed.back() == '*') return starts_with(name, allowed.substr(0, allowed.size() - 1));
+  return name == allowed;
+}
+
+}  // namespace
+
+bool launches_a_kernel(const ObjectSymbols& symbols, const std::vector<std::string>& launch_symbols) {
+  return std::any_of(symbols.undefined.begin(), symbols.undefined.end(), [&](const std::string& symbol) {
+    const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
+    return std::any_of(launch_symbols.begin(), launch_symbols.end(),
+                       [&](const std::string& launch) { return matches(name, launch); });
+  });
+}
+
+ObjectSymbols parse_nm_posix(const std::string& output) {
+  ObjectSymbols symbols;
+  std::istringstream lines(output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name, type;
+    if (!(fields >> name >> type) || type.size() != 1) continue;
+    if (type == "U" || type == "w" || type == "v") {
+      if (type == "U") symbols.undefined.push_back(name);
+    } else {
+      symbols.defined.push_back(name);
+      if (type != "W" && type != "V" && type != "u") symbols.strong.push_back(name);
+    }
+  }
+  return symbols;
+}
+
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed) {
+  for (const std::string& symbol : symbols.defined) {
+    // As written (extern "C", main) or mangled as a C++ function of that name (_Z20cudagrade_call_entry...).
+    const bool harness = std::any_of(std::begin(kHarnessSymbols), std::end(kHarnessSymbols), [&](std::string_view name) {
+      return symbol == name || starts_with(symbol, "_Z" + std::to_string(name.size()) + std::string(name));
+    });
+    if (harness) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines " + symbol + ", which the harness owns"};
+    }
+    if (library_definition(symbol)) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, "CUB and Thrust would do the lab's work"};
+    }
+  }
+  for (const std::string& symbol : symbols.strong) {
+    if (runtime_definition(symbol)) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines part of the grader's own harness"};
+    }
+  }
+  for (const std::string& symbol : symbols.undefined) {
+    if (grader_internal(symbol)) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, "the file reaches into the grader's own harness"};
+    }
+    const std::string_view name = std::string_view(symbol).substr(0, symbol.find('@'));
+    const bool extra = std::any_of(extra_allowed.begin(), extra_allowed.end(),
+                                   [&](const std::string& allowed) { return matches(name, allowed); });
+    if (!extra && !allowed_call(symbol)) return {SymbolVerdict::Outcome::kRejected, symbol, refusal_reason(symbol)};
+  }
+  return {};
+}
+
+}  // namespace cudagrade

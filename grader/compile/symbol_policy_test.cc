@@ -1,0 +1,133 @@
+#include "compile/symbol_policy.h"
+
+#include <catch2/catch.hpp>
+
+namespace cudagrade {
+namespace {
+
+// What nvcc leaves undefined in a plain submission's object (read off one with nm).
+ObjectSymbols plain_submission() {
+  return {{"atexit",
+           "__cudaRegisterFatBinary",
+           "__cudaRegisterFatBinaryEnd",
+           "__cudaUnregisterFatBinary",
+           "__cudaRegisterFunction",
+           "__cudaPushCallConfiguration",
+           "__cudaPopCallConfiguration",
+           "__cudaLaunchKernel",
+           "__cudaGetKernel",
+           "__cxa_guard_acquire",
+           "__cxa_guard_release",
+           "__cxa_guard_abort",
+           "__gxx_personality_v0",
+           "_Unwind_Resume",
+           "cudaMalloc",
+           "cudaMemcpy2DAsync",
+           "cudaMemsetAsync",
+           "cudaDeviceGetAttribute",
+           "printf",
+           "memcpy@GLIBC_2.14",
+           "_Znwm",
+           "_ZdlPvm"},
+          {"_Z6matmulPKfS0_Pfiii", "_Z13matmul_kernelPKfS0_Pfiii"}};
+}
+
+TEST_CASE("nm's POSIX format splits into what a file calls and what it defines", "[symbols]") {
+  ObjectSymbols symbols = parse_nm_posix(
+      "_Z6matmulPKfS0_Pfiii T 00000000000002d0 0000000000000123\n"
+      "__cudaLaunchKernel U\n"
+      "DW.ref.__gxx_personality_v0 V 0000000000000000 0000000000000008\n"
+      "weak_thing w\n");
+  CHECK(symbols.undefined == std::vector<std::string>{"__cudaLaunchKernel"});
+  CHECK(symbols.defined == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii", "DW.ref.__gxx_personality_v0"});
+  CHECK(symbols.strong == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii"});
+}
+
+TEST_CASE("an ordinary submission's calls are all allowed", "[symbols]") {
+  CHECK(judge_symbols(plain_submission()).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
+TEST_CASE("forbidden calls are refused by name, with the rule", "[symbols]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"cublasSgemm_v2", "cuBLAS would do the lab's work"},
+      {"system", "running other programs"},
+      {"execve", "running other programs"},
+      {"fork", "starting processes"},
+      {"dlopen", "loading libraries"},
+      {"socket", "network access"},
+      {"fopen64", "file access"},
+      {"cudaEventRecord", "CUDA events are the grader's timer"},
+      {"cudaDeviceReset", "resetting the device"},
+      {"cudaStreamCreateWithFlags", "side stream"},
+      {"getenv", "not on the list of calls this lab allows"},
+  };
+  for (const auto& [symbol, reason] : cases) {
+    ObjectSymbols symbols = plain_submission();
+    symbols.undefined.push_back(symbol);
+    SymbolVerdict verdict = judge_symbols(symbols);
+    INFO(symbol);
+    CHECK(verdict.outcome == SymbolVerdict::Outcome::kRejected);
+    CHECK(verdict.symbol == symbol);
+    CHECK_THAT(verdict.reason, Catch::Contains(reason));
+  }
+}
+
+TEST_CASE("a file may not define the harness's symbols or carry CUB or Thrust", "[symbols]") {
+  for (const std::string& symbol :
+       {std::string("main"), std::string("cudagrade_call_entry"),
+        std::string("_ZN3cub17CUB_300000_SM_90016DeviceReduceKernelEv"), std::string("_ZN6thrust6reduceEv")}) {
+    ObjectSymbols symbols = plain_submission();
+    symbols.defined.push_back(symbol);
+    INFO(symbol);
+    CHECK(judge_symbols(symbols).outcome == SymbolVerdict::Outcome::kRejected);
+  }
+}
+
+TEST_CASE("the grader's own namespaces may be instantiated but not defined or reached into", "[symbols]") {
+  ObjectSymbols overrides = plain_submission();
+  overrides.defined.push_back("_ZN5cusim4race14g_current_slotE");
+  overrides.strong.push_back("_ZN5cusim4race14g_current_slotE");
+  CHECK(judge_symbols(overrides).outcome == SymbolVerdict::Outcome::kRejected);
+
+  ObjectSymbols reaches = plain_submission();
+  reaches.undefined.push_back("_ZN9cudagrade7harness7g_nonceB5cxx11E");
+  SymbolVerdict verdict = judge_symbols(reaches, {"_ZN9cudagrade*"});
+  CHECK(verdict.outcome == SymbolVerdict::Outcome::kRejected);
+  CHECK_THAT(verdict.reason, Catch::Contains("harness"));
+
+  ObjectSymbols instantiates = plain_submission();
+  instantiates.defined.push_back("_ZN5cusim6launchIZ6matmulEUlDpT_E_JRPKfEEEvRKNS_12LaunchConfigEPKcT_DpOT0_");
+  CHECK(judge_symbols(instantiates).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
+TEST_CASE("a toolchain's extra symbols are exact names unless they end in *", "[symbols]") {
+  ObjectSymbols math = plain_submission();
+  math.undefined.push_back("truncf");
+  CHECK(judge_symbols(math, {"truncf", "__tsan_*"}).outcome == SymbolVerdict::Outcome::kAllowed);
+  math.undefined.push_back("__tsan_read4");
+  CHECK(judge_symbols(math, {"truncf", "__tsan_*"}).outcome == SymbolVerdict::Outcome::kAllowed);
+  math.undefined.push_back("truncate");
+  SymbolVerdict verdict = judge_symbols(math, {"truncf", "__tsan_*"});
+  CHECK(verdict.outcome == SymbolVerdict::Outcome::kRejected);
+  CHECK(verdict.symbol == "truncate");
+}
+
+TEST_CASE("a file that launches no kernel is told apart from one that does", "[symbols]") {
+  const std::vector<std::string> launches = {"__cudaPushCallConfiguration", "cudaLaunchKernel*"};
+  CHECK(launches_a_kernel(plain_submission(), launches));
+  ObjectSymbols host_only;
+  host_only.undefined = {"cudaMemcpy", "cudaMalloc", "malloc"};
+  CHECK_FALSE(launches_a_kernel(host_only, launches));
+  host_only.undefined.push_back("cudaLaunchKernel@libcudart.so.13");
+  CHECK(launches_a_kernel(host_only, launches));
+}
+
+TEST_CASE("fortified printing, as Ubuntu's compiler emits it, is the same printing", "[symbols]") {
+  ObjectSymbols fortified = plain_submission();
+  fortified.undefined.push_back("__printf_chk@GLIBC_2.3.4");
+  fortified.undefined.push_back("__memcpy_chk");
+  CHECK(judge_symbols(fortified).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
+}  // namespace
+}  // namespace cudagrade

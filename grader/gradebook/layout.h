@@ -1,0 +1,47 @@
+// The output folder of `cudagrade grade`, and the one place that spells its layout:
+//
+//   OUT/grades.csv                  the gradebook (grades_csv.h)
+//   OUT/superseded.csv              uploads a later one replaced, for an audit
+//   OUT/summary.html                the class at a glance (summary_page.h)
+//   OUT/students/<folder>/          one student (<folder> is intake/safe_name.h's folder_name of the id):
+//       result.json                   the stored result a resumed run reads back (batch/result_store.h)
+//       report.md, report.html        the student's report (student_report.h)
+//       compile.log                   the compiler's output
+//   OUT/.work/                      intake's extracted uploads
+//   OUT/.cudagrade.lock             held while a run writes the folder (batch/output_lock.h)
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace cudagrade {
+
+class OutputLayout {
+ public:
+  explicit OutputLayout(std::filesystem::path out) : out_(std::move(out)) {}
+
+  const std::filesystem::path& out() const { return out_; }
+  std::filesystem::path grades_csv() const { return out_ / "grades.csv"; }
+  std::filesystem::path superseded_csv() const { return out_ / "superseded.csv"; }
+  std::filesystem::path summary_html() const { return out_ / "summary.html"; }
+  std::filesystem::path students_dir() const { return out_ / kStudents; }
+  std::filesystem::path student_dir(const std::string& student_id) const;
+  std::filesystem::path work_dir() const { return out_ / ".work"; }
+  std::filesystem::path lock_file() const { return out_ / ".cudagrade.lock"; }
+
+  // The files of one student's folder.
+  static constexpr const char* kResultFile = "result.json";
+  static constexpr const char* kReportMarkdown = "report.md";
+  static constexpr const char* kReportHtml = "report.html";
+  static constexpr const char* kCompileLog = "compile.log";
+
+  // The link from summary.html to a student's report.html, relative to OUT, with the folder name
+  // percent-encoded (all but letters, digits, '-', '.', '_', '~') so that an odd id is one path segment.
+  static std::string report_href(const std::string& student_id);
+
+ private:
+  static constexpr const char* kStudents = "students";
+  std::filesystem::path out_;
+};
+
+}  // namespace cudagrade

@@ -1,0 +1,236 @@
+// The parts of the runner that do not depend on where kernels run: the protocol conversation, the arena
+// file and the device copy of it, and the correctness check. Included by the GPU runner (runner_main.cu,
+// compiled by nvcc) and the simulator's runner (sim_runner_main.cc, compiled by g++ against cusim), which
+// both speak the CUDA runtime API.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/protocol.h"
+#include "harness/entry.h"
+
+// Everything here has internal linkage (an unnamed namespace): a submission linked into the same binary
+// cannot define or reach the harness's nonce or reply functions by name.
+namespace cudagrade::harness {
+namespace {
+
+namespace protocol = cudagrade::protocol;
+
+// A CUDA failure inside the runner. CUDA errors are sticky, so the runner reports it and exits; the grader
+// starts a fresh runner for the next case.
+struct CudaFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A request or arena the runner cannot make sense of: a grader bug, never the student's.
+struct HarnessFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void check_cuda(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    throw CudaFailure(std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status) + " (" + what +
+                      ")");
+  }
+}
+
+// The nonce of the request being handled. Every reply carries it, so a line the submission writes to the
+// control channel on its own cannot pass for the harness's answer.
+std::string g_nonce = "0";
+
+void write_line(const std::string& line) {
+  std::string text = line + "\n";
+  const char* cursor = text.data();
+  size_t left = text.size();
+  while (left > 0) {
+    ssize_t written = write(protocol::kResponseFd, cursor, left);
+    if (written <= 0) return;  // the grader went away; nothing left to tell
+    cursor += written;
+    left -= static_cast<size_t>(written);
+  }
+}
+
+// "<verb> <nonce> <text>": verb is ok, hello or error.
+void respond(const std::string& verb, const std::string& text = "") {
+  write_line(verb + " " + g_nonce + (text.empty() ? "" : " " + text));
+}
+
+class DeviceBuffer {
+ public:
+  explicit DeviceBuffer(size_t bytes) : bytes_(bytes) { check_cuda(cudaMalloc(&pointer_, bytes), "cudaMalloc"); }
+  ~DeviceBuffer() { cudaFree(pointer_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  char* get() const { return static_cast<char*>(pointer_); }
+  size_t bytes() const { return bytes_; }
+
+ private:
+  void* pointer_ = nullptr;
+  size_t bytes_;
+};
+
+class MappedArena {
+ public:
+  explicit MappedArena(const std::string& path) {
+    int fd = open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) throw HarnessFailure("cannot open arena " + path + ": " + std::strerror(errno));
+    struct stat info {};
+    if (fstat(fd, &info) != 0 || info.st_size < static_cast<off_t>(sizeof(protocol::ArenaHeader))) {
+      close(fd);
+      throw HarnessFailure("arena " + path + " is too small");
+    }
+    size_ = static_cast<size_t>(info.st_size);
+    void* base = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (base == MAP_FAILED) throw HarnessFailure("cannot map arena " + path + ": " + std::strerror(errno));
+    base_ = static_cast<char*>(base);
+    validate();
+  }
+  ~MappedArena() { munmap(base_, size_); }
+  MappedArena(const MappedArena&) = delete;
+  MappedArena& operator=(const MappedArena&) = delete;
+
+  const protocol::ArenaHeader& header() const { return *reinterpret_cast<const protocol::ArenaHeader*>(base_); }
+  const protocol::ArenaBuffer& buffer(size_t index) const {
+    return reinterpret_cast<const protocol::ArenaBuffer*>(base_ + sizeof(protocol::ArenaHeader))[index];
+  }
+  size_t buffer_total() const { return size_t{header().buffer_count} * header().set_count; }
+  char* region(size_t index) const { return base_ + buffer(index).file_offset; }
+
+ private:
+  void validate() const {
+    if (std::memcmp(header().magic, protocol::kArenaMagic, sizeof(protocol::kArenaMagic)) != 0)
+      throw HarnessFailure("arena has a bad magic number");
+    if (header().dim_count > protocol::kMaxDims || header().buffer_count == 0 || header().set_count == 0)
+      throw HarnessFailure("arena header is out of range");
+    size_t table_end = sizeof(protocol::ArenaHeader) + buffer_total() * sizeof(protocol::ArenaBuffer);
+    if (table_end > size_) throw HarnessFailure("arena buffer table runs past the file");
+    for (size_t i = 0; i < buffer_total(); ++i) {
+      if (buffer(i).file_offset + protocol::region_bytes(buffer(i)) > size_)
+        throw HarnessFailure("arena region runs past the file");
+    }
+  }
+
+  char* base_ = nullptr;
+  size_t size_ = 0;
+};
+
+// Every region of every set, resident on the device for the duration of one request.
+class DeviceArena {
+ public:
+  explicit DeviceArena(const MappedArena& arena) : arena_(arena) {
+    for (size_t i = 0; i < arena.buffer_total(); ++i) {
+      regions_.push_back(std::make_unique<DeviceBuffer>(protocol::region_bytes(arena.buffer(i))));
+    }
+  }
+  DeviceArena(const DeviceArena&) = delete;
+  DeviceArena& operator=(const DeviceArena&) = delete;
+
+  void upload() {
+    for (size_t i = 0; i < regions_.size(); ++i) {
+      check_cuda(cudaMemcpy(regions_[i]->get(), arena_.region(i), regions_[i]->bytes(), cudaMemcpyHostToDevice),
+                 "upload arena");
+    }
+  }
+  void download() {
+    for (size_t i = 0; i < regions_.size(); ++i) {
+      check_cuda(cudaMemcpy(arena_.region(i), regions_[i]->get(), regions_[i]->bytes(), cudaMemcpyDeviceToHost),
+                 "download arena");
+    }
+  }
+  std::vector<void*> data_pointers(size_t set) const {
+    std::vector<void*> pointers;
+    size_t per_set = arena_.header().buffer_count;
+    for (size_t i = set * per_set; i < (set + 1) * per_set; ++i) {
+      pointers.push_back(regions_[i]->get() + arena_.buffer(i).guard_bytes);
+    }
+    return pointers;
+  }
+  DeviceBuffer& region(size_t index) { return *regions_[index]; }
+
+ private:
+  const MappedArena& arena_;
+  std::vector<std::unique_ptr<DeviceBuffer>> regions_;
+};
+
+void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  std::vector<void*> pointers = device.data_pointers(set);
+  cudagrade_call_entry(pointers.data(), arena.header().dims);
+  check_cuda(cudaGetLastError(), "kernel launch");
+}
+
+// Runs the entry point once on every set of the arena and copies the results back into it.
+void check_arena(const std::string& path) {
+  MappedArena arena(path);
+  DeviceArena device(arena);
+  device.upload();
+  for (size_t set = 0; set < arena.header().set_count; ++set) call_entry(device, arena, set);
+  check_cuda(cudaDeviceSynchronize(), "kernel execution");
+  device.download();
+  std::fflush(stdout);  // what the kernels printed belongs to this request's output, before the reply
+}
+
+// The arena path is the rest of the line, so that it may hold spaces.
+std::string rest_of(std::istringstream& words) {
+  std::string rest;
+  std::getline(words >> std::ws, rest);
+  return rest;
+}
+
+void say_hello() {
+  check_cuda(cudaFree(nullptr), "CUDA initialisation");
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  cudaDeviceProp properties{};
+  check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+  char line[512];
+  std::snprintf(line, sizeof line, "cc=%d.%d sms=%d l2=%d mem=%zu name=%s", properties.major, properties.minor,
+                properties.multiProcessorCount, properties.l2CacheSize, properties.totalGlobalMem, properties.name);
+  respond("hello", line);
+}
+
+// Greets the grader, then answers requests until the channel closes. A CUDA failure ends the runner (the
+// error is sticky); a request the harness cannot make sense of is answered and the next one read.
+int serve(void (*say_hello)(), void (*handle)(const std::string& line)) {
+  FILE* requests = fdopen(protocol::kRequestFd, "r");
+  if (requests == nullptr) {
+    std::fprintf(stderr, "runner: no request channel on fd %d; run me through cudagrade\n", protocol::kRequestFd);
+    return 2;
+  }
+  try {
+    say_hello();
+    char* line = nullptr;
+    size_t capacity = 0;
+    ssize_t length;
+    while ((length = getline(&line, &capacity, requests)) > 0) {
+      std::string request(line, static_cast<size_t>(length));
+      while (!request.empty() && request.back() == '\n') request.pop_back();
+      try {
+        handle(request);
+      } catch (const HarnessFailure& failure) {
+        respond("error", std::string("harness ") + failure.what());
+      }
+    }
+    free(line);
+  } catch (const CudaFailure& failure) {
+    respond("error", std::string("cuda ") + failure.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace cudagrade::harness

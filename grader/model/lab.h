@@ -1,0 +1,66 @@
+// A lab is a plug-in: everything the pipeline needs to know about one assignment. Adding a lab means a
+// folder under skeleton/, reference/, testcases/, submissions/ and grader/labs/, and one line in
+// grader/labs/registry.cc; the pipeline never names a lab.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/status.h"
+#include "model/workload.h"
+#include "model/testcase.h"
+
+namespace cudagrade {
+
+// A trusted implementation timed beside the student as the device's "speed of light" (cuBLAS, CUB).
+struct Baseline {
+  std::string name;                    // "cublas"
+  std::string source;                  // relative to the project root
+  std::vector<std::string> libraries;  // linker flags, e.g. "-lcublas"
+};
+
+struct WorkCount {
+  double flops = 0;
+  double bytes = 0;  // the fewest bytes the operation must move through device memory
+};
+
+struct CheckOutcome {
+  CaseStatus status = CaseStatus::kPassed;
+  std::string message;  // one line a student reads first
+  std::string details;  // mismatches, a picture of where they are; may be empty
+};
+
+class Lab {
+ public:
+  virtual ~Lab() = default;
+
+  virtual std::string name() const = 0;
+  virtual std::string title() const = 0;
+  // The one file a submission consists of, e.g. "matmul.cu".
+  virtual std::string submission_file() const = 0;
+  // The names of the size fields in the YAML, in order: {"M", "K", "N"} or {"n"}.
+  virtual std::vector<std::string> size_fields() const = 0;
+  // A size to show in help and error messages, in the order of size_fields().
+  virtual std::vector<int64_t> example_size() const = 0;
+  // Why a size is not gradable by this lab, or nullopt when it is.
+  virtual std::optional<std::string> size_problem(const std::vector<int64_t>& size) const = 0;
+  // The size the CPU simulator runs instead, when `size` would take it too long: smaller, with the same
+  // remainders, so a non-multiple case stays non-multiple. The default runs every size as it is.
+  virtual std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const { return size; }
+  virtual std::vector<Distribution> distributions() const = 0;
+  virtual Tolerance default_tolerance(Distribution distribution) const = 0;
+  // The reference a speed rule compares with when the YAML names none.
+  virtual std::string default_speed_reference() const = 0;
+  virtual std::vector<Baseline> baselines() const = 0;
+
+  // The buffers of one call; set_index picks an independent input set for timing rotation.
+  virtual Workload make_workload(const TestCase& test_case, int set_index) const = 0;
+  virtual CheckOutcome check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const = 0;
+  virtual WorkCount work(const TestCase& test_case) const = 0;
+  // Human-readable text files of the inputs and outputs, for `cudagrade run --dump`.
+  virtual void dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const = 0;
+};
+
+}  // namespace cudagrade

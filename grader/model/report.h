@@ -1,0 +1,69 @@
+// What grading a submission produced: measurement results and verdicts, kept apart from how any printer
+// shows them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/status.h"
+#include "model/testcase.h"
+#include "model/timing.h"
+
+namespace cudagrade {
+
+struct BaselineTiming {
+  std::string name;  // "cublas"
+  Timing timing;
+};
+
+struct SpeedResult {
+  Timing student;
+  std::string reference;  // the reference the ratio is taken against
+  std::optional<Timing> reference_timing;
+  std::optional<double> ratio;  // student median / reference median
+  std::vector<BaselineTiming> baselines;
+  double gflops = 0;                           // the student's
+  double gbps = 0;                             // the student's, over the fewest bytes the operation must move
+  std::optional<double> percent_of_baseline;   // of the first baseline's speed
+  std::optional<double> percent_of_bandwidth;  // of the device's copy bandwidth
+  double points = 0;
+  std::string note;  // why speed points are missing, when they are
+};
+
+struct CaseResult {
+  std::string name;
+  CaseKind kind = CaseKind::kSquare;
+  std::vector<int64_t> size;
+  bool hidden = false;
+  CaseStatus status = CaseStatus::kSkipped;
+  double points = 0;
+  double max_points = 0;
+  double elapsed_ms = 0;
+  // The simulator's own time for the call (CPU backend only): what bench/sim-vs-numba.sh compares.
+  std::optional<double> simulated_ms;
+  std::string message;
+  std::string details;
+  std::optional<SpeedResult> speed;
+};
+
+struct GradeReport {
+  std::string lab;
+  std::string submission;
+  // The name the build gave the student's file (the lab's submission file, "matmul.cu"): compiler
+  // diagnostics that name it are about the student's code. Not stored in the JSON report.
+  std::string compiled_as;
+  std::string backend;
+  std::string device;
+  std::string build_summary;
+  std::string build_log;
+  CaseStatus verdict = CaseStatus::kSkipped;
+  double score = 0;
+  double max_score = 0;
+  std::vector<CaseResult> cases;
+};
+
+// Fills verdict, score and max_score from the cases.
+void total_up(GradeReport& report);
+
+}  // namespace cudagrade

@@ -1,0 +1,36 @@
+#include "model/testcase.h"
+
+#include "model/enum_names.h"
+
+namespace cudagrade {
+namespace {
+
+constexpr NameTable<CaseKind, 5> kKindNames = {{
+    {CaseKind::kSquare, "square"},
+    {CaseKind::kNonMultiple, "non-multiple"},
+    {CaseKind::kRectangular, "rectangular"},
+    {CaseKind::kBoundary, "boundary"},
+    {CaseKind::kPerformance, "performance"},
+}};
+
+constexpr NameTable<Distribution, 2> kDistributionNames = {{
+    {Distribution::kSmallIntegers, "small-integers"},
+    {Distribution::kUniformFloat, "uniform-float"},
+}};
+
+}  // namespace
+
+std::string_view to_string(CaseKind kind) {
+  return name_in(kKindNames, kind);
+}
+std::optional<CaseKind> case_kind_from_string(std::string_view text) {
+  return value_named(kKindNames, text);
+}
+std::string_view to_string(Distribution distribution) {
+  return name_in(kDistributionNames, distribution);
+}
+std::optional<Distribution> distribution_from_string(std::string_view text) {
+  return value_named(kDistributionNames, text);
+}
+
+}  // namespace cudagrade
