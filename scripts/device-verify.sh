@@ -32,7 +32,8 @@ case "${1:-}" in
     ;;
   repeat)
     for i in 1 2 3 4 5; do
-      build/cudagrade check "${2:-matmul}" "${3:-submissions/matmul/correct.cu}" --include-hidden --format json \
+      lab=${2:-$(build/cudagrade list --names | head -n 1)}
+      build/cudagrade check "$lab" "${3:-submissions/$lab/correct.cu}" --include-hidden --format json \
         >"$out/repeat-$i.json" 2>>"$out/repeat.log"
     done
     for i in 1 2 3 4 5; do

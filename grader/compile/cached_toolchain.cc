@@ -204,4 +204,30 @@ BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command
   return result;
 }
 
+BuildResult CachedToolchain::build(const BuildRequest& request) {
+  std::vector<Step> objects = compile_harness(*request.lab);
+  if (auto failure = harness_failure(objects)) return *failure;
+  const bool student = request.provenance == BuildRequest::Provenance::kStudent;
+  if (student) {
+    if (auto refused = check_source(request)) return *refused;
+  }
+  std::variant<Step, BuildResult> compiled = compile_submission(request);
+  if (BuildResult* refused = std::get_if<BuildResult>(&compiled)) return *refused;
+  objects.push_back(std::get<Step>(std::move(compiled)));
+  const Step& submission = objects.back();
+  if (auto failure = submission_failure(submission)) return *failure;
+  BuildResult result;
+  result.log = submission.log;
+  result.cached = submission.entry.cached;
+  if (student) {
+    const SymbolCheck check = check_symbols(object_of(submission), extra_allowed_symbols(), launch_symbols());
+    if (check.outcome != BuildResult::Outcome::kBuilt) {
+      result.outcome = check.outcome;
+      result.summary = check.summary;
+      return result;
+    }
+  }
+  return link_runner(objects, request, std::move(result));
+}
+
 }  // namespace cudagrade

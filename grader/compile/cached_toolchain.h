@@ -1,12 +1,14 @@
 // What every toolchain shares: compiling sources and linking runners through the content-addressed build
 // cache, the source and symbol policies a student's file is held to, and the outcomes a failed step means.
-// NvccToolchain (the GPU) and SimToolchain (the CPU simulator) differ only in the commands they run.
+// NvccToolchain (the GPU) and SimToolchain (the CPU simulator) differ only in the commands they run: the
+// sequence of a build is here, once (build()), and each toolchain fills in its steps.
 #pragma once
 
 #include <chrono>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "compile/build_cache.h"
@@ -19,6 +21,11 @@ namespace cudagrade {
 inline constexpr std::chrono::seconds kCompileTimeout{180};
 
 class CachedToolchain : public Toolchain {
+ public:
+  // The harness's objects, the source policy (a student's file only), the submission's object, the symbol
+  // policy (a student's file only), the link: the first step that fails decides the result.
+  BuildResult build(const BuildRequest& request) final;
+
  protected:
   CachedToolchain(ProjectPaths paths, CommandRunner& runner, const std::string& cache_name);
 
@@ -43,6 +50,16 @@ class CachedToolchain : public Toolchain {
   SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
                             const std::vector<std::string>& launch_symbols);
   std::optional<BuildResult> check_source(const BuildRequest& request);
+
+  // The steps each toolchain fills in. compile_submission returns a result instead of a step when this
+  // toolchain cannot build the file at all (the simulator and a library baseline, say).
+  virtual std::vector<Step> compile_harness(const Lab& lab) = 0;
+  virtual std::variant<Step, BuildResult> compile_submission(const BuildRequest& request) = 0;
+  // What the symbol policy allows beyond the list every backend shares, and what a launch compiles to.
+  virtual std::vector<std::string> extra_allowed_symbols() const = 0;
+  virtual std::vector<std::string> launch_symbols() const = 0;
+  virtual BuildResult link_runner(const std::vector<Step>& objects, const BuildRequest& request,
+                                  BuildResult result) = 0;
   // The result when a harness object failed to build: the grader's fault.
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);
   static std::optional<BuildResult> submission_failure(const Step& submission);

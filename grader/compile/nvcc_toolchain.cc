@@ -18,39 +18,35 @@ std::vector<std::string> NvccToolchain::compiler() const {
   return {nvcc_, "-std=c++17", "-O3", "-arch=sm_" + arch_, "-lineinfo"};
 }
 
-BuildResult NvccToolchain::build(const BuildRequest& request) {
-  const Lab& lab = *request.lab;
+// The harness's two objects (the runner's main and the lab's entry), shared by every submission of a lab.
+std::vector<CachedToolchain::Step> NvccToolchain::compile_harness(const Lab& lab) {
   const std::string grader = paths_.grader_dir().string();
   const std::string skeleton = paths_.skeleton_dir(lab.name()).string();
   std::vector<Step> objects;
-  // The harness's two objects (the runner's main and the lab's entry), shared by every submission of a lab.
   objects.push_back(compile("harness", read_file(paths_.grader_dir() / "harness" / "runner_main.cu"), "runner_main.cu",
                             compiler(), {grader}));
   objects.push_back(compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
                             "entry.cu", compiler(), {grader, skeleton}));
-  if (auto failure = harness_failure(objects)) return *failure;
+  return objects;
+}
 
-  const bool student = request.provenance == BuildRequest::Provenance::kStudent;
-  if (student) {
-    if (auto refused = check_source(request)) return *refused;
-  }
-  objects.push_back(compile("submission", read_file(request.source), lab.submission_file(), compiler(), {skeleton}));
-  const Step& submission = objects.back();
-  if (auto failure = submission_failure(submission)) return *failure;
-  BuildResult result;
-  result.log = submission.log;
-  result.cached = submission.entry.cached;
-  if (student) {
-    const SymbolCheck check = check_symbols(
-        object_of(submission), {},
-        {"__cudaPushCallConfiguration", "cudaLaunchKernel*", "__cudaLaunchKernel*", "cudaLaunchCooperativeKernel*"});
-    if (check.outcome != BuildResult::Outcome::kBuilt) {
-      result.outcome = check.outcome;
-      result.summary = check.summary;
-      return result;
-    }
-  }
-  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, result);
+std::variant<CachedToolchain::Step, BuildResult> NvccToolchain::compile_submission(const BuildRequest& request) {
+  const Lab& lab = *request.lab;
+  return compile("submission", read_file(request.source), lab.submission_file(), compiler(),
+                 {paths_.skeleton_dir(lab.name()).string()});
+}
+
+std::vector<std::string> NvccToolchain::extra_allowed_symbols() const {
+  return {};
+}
+
+std::vector<std::string> NvccToolchain::launch_symbols() const {
+  return {"__cudaPushCallConfiguration", "cudaLaunchKernel*", "__cudaLaunchKernel*", "cudaLaunchCooperativeKernel*"};
+}
+
+BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
+                                       BuildResult result) {
+  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, std::move(result));
 }
 
 }  // namespace cudagrade

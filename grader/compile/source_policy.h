@@ -2,7 +2,7 @@
 //
 // The compiler reads whatever a file includes and quotes it back in its errors, so
 // `#include "/etc/passwd"` would print another file to the student, `#include "/dev/zero"` would never
-// finish, and `#include "../other/matmul.cu"` would copy someone else's work. A file may include headers by
+// finish, and `#include "../other/<lab>.cu"` would copy someone else's work. A file may include headers by
 // plain relative name only (the lab's header, the standard and CUDA headers); anything absolute, anything
 // that climbs with "..", any include whose target is a macro (which could spell either), and the headers of
 // libraries that would do the lab's work (cuBLAS, CUB, Thrust, ...) are refused. So are inline assembly,

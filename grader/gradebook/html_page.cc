@@ -55,9 +55,4 @@ std::string status_badge(std::string_view status) {
   return fmt::format("<span class=\"status s-{}\">{}</span>", css_class, html_text(status));
 }
 
-std::string clipped(std::string_view text, size_t limit) {
-  if (text.size() <= limit) return std::string(text);
-  return fmt::format("{}\n... ({} more bytes)", text.substr(0, limit), text.size() - limit);
-}
-
 }  // namespace cudagrade

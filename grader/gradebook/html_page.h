@@ -20,8 +20,4 @@ std::string html_attribute(std::string_view text);
 // an odd intake status cannot break out of the attribute; the text is escaped.
 std::string status_badge(std::string_view status);
 
-// text cut to limit bytes with a line that says how much more there was: a flood of compiler or program
-// output must not turn a report into tens of megabytes.
-std::string clipped(std::string_view text, size_t limit);
-
 }  // namespace cudagrade

@@ -8,6 +8,7 @@
 
 #include "gradebook/html_page.h"
 #include "report/escape.h"
+#include "report/markdown.h"
 #include "report/report_text.h"
 
 namespace cudagrade {
@@ -59,62 +60,36 @@ std::string case_name(const CaseResult& result) {
 
 // ---- Markdown ----
 
-// Inline text: markup characters as references (html_text), Markdown's own punctuation backslash-escaped,
-// and line breaks as spaces so that a value cannot end a table row or start a heading.
-std::string md_inline(std::string_view text) {
-  std::string one_line(text);
-  std::replace_if(
-      one_line.begin(), one_line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  std::string out;
-  for (char c : html_text(one_line)) {
-    if (std::string_view("\\`*_[]|#!~").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-// A fenced code block shows its text literally; its fence is longer than any run of backticks in the text,
-// so the text cannot close it.
-std::string md_fence(std::string_view text) {
-  size_t longest = 0, run = 0;
-  for (char c : text) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(std::max<size_t>(3, longest + 1), '`');
-  std::string body(text);
-  if (!body.empty() && body.back() != '\n') body += '\n';
-  return fence + "\n" + body + fence + "\n";
-}
-
 std::string md_overview(const StudentResult& student) {
-  std::string md = "| | |\n| --- | --- |\n";
-  for (const auto& [label, value] : overview(student)) md += fmt::format("| {} | {} |\n", label, md_inline(value));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [label, value] : overview(student)) rows.push_back({label, markdown_inline(value)});
+  std::string md = markdown_table({"", ""}, {false, false}, rows);
   // A multi-line message (a compile error's summary with its source line) is shown whole below the table.
-  if (student.message.find('\n') != std::string::npos) md += "\nMessage:\n\n" + md_fence(student.message);
+  if (student.message.find('\n') != std::string::npos) md += "\nMessage:\n\n" + markdown_fence(student.message);
   if (!student.notes.empty()) {
     md += "\nNotes:\n\n";
-    for (const std::string& note : student.notes) md += "- " + md_inline(note) + "\n";
+    for (const std::string& note : student.notes) md += "- " + markdown_inline(note) + "\n";
   }
   return md + "\n";
 }
 
 std::string md_cases(const GradeReport& report) {
-  std::string md =
-      "## Cases\n\n| case | kind | size | status | points | time | message |\n"
-      "| --- | --- | --- | --- | ---: | ---: | --- |\n";
+  std::vector<std::vector<std::string>> rows;
   for (const CaseResult& result : report.cases) {
-    md += fmt::format("| {} | {} | {} | {} | {} | {:.1f} ms | {} |\n", md_inline(case_name(result)),
-                      to_string(result.kind), size_text(result.size), to_string(result.status), case_points(result),
-                      result.elapsed_ms, md_inline(headline(result.message, 120)));
+    rows.push_back({markdown_inline(case_name(result)), std::string(to_string(result.kind)), size_text(result.size),
+                    std::string(to_string(result.status)), case_points(result),
+                    fmt::format("{:.1f} ms", result.elapsed_ms), markdown_inline(headline(result.message, 120))});
   }
-  md += "\n";
+  std::string md = "## Cases\n\n" +
+                   markdown_table({"case", "kind", "size", "status", "points", "time", "message"},
+                                  {false, false, false, false, true, true, false}, rows) +
+                   "\n";
   for (const CaseResult& result : report.cases) {
     if (!has_details(result)) continue;
-    md += fmt::format("### {}: {}\n\n", md_inline(case_name(result)), to_string(result.status));
-    if (!result.message.empty()) md += md_fence(result.message) + "\n";
-    if (!result.details.empty()) md += md_fence(clipped(result.details, kDetailsLimit)) + "\n";
-    if (result.speed) md += "Speed: " + md_inline(speed_line(*result.speed)) + "\n\n";
+    md += fmt::format("### {}: {}\n\n", markdown_inline(case_name(result)), to_string(result.status));
+    if (!result.message.empty()) md += markdown_fence(result.message) + "\n";
+    if (!result.details.empty()) md += markdown_fence(clipped(result.details, kDetailsLimit)) + "\n";
+    if (result.speed) md += "Speed: " + markdown_inline(speed_line(*result.speed)) + "\n\n";
   }
   return md;
 }
@@ -122,9 +97,8 @@ std::string md_cases(const GradeReport& report) {
 // GitHub and most Markdown viewers fold <details>; the blank lines let the fence inside it be Markdown.
 std::string md_build_log(const GradeReport& report) {
   if (report.build_log.empty()) return "";
-  return fmt::format("<details{}><summary>Compile log</summary>\n\n{}\n</details>\n",
-                     report.verdict == CaseStatus::kCompileError ? " open" : "",
-                     md_fence(clipped(report.build_log, kLogLimit)));
+  return markdown_details("Compile log", markdown_fence(clipped(report.build_log, kLogLimit)),
+                          report.verdict == CaseStatus::kCompileError);
 }
 
 // ---- HTML ----
@@ -191,7 +165,7 @@ std::string html_build_log(const GradeReport& report) {
 }  // namespace
 
 std::string student_report_markdown(const StudentResult& student) {
-  std::string md = "# " + md_inline(title_of(student)) + "\n\n" + md_overview(student);
+  std::string md = "# " + markdown_inline(title_of(student)) + "\n\n" + md_overview(student);
   if (!student.report) return md + "No grade report: nothing in the upload could be graded.\n";
   return md + md_cases(*student.report) + md_build_log(*student.report);
 }

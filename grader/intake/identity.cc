@@ -26,7 +26,7 @@ std::optional<std::chrono::sys_seconds> parse_stamp(const std::string& text) {
          std::chrono::seconds(second);
 }
 
-// Canvas keeps every resubmission of matmul.cu, renaming the later ones matmul-1.cu, matmul-2.cu, ...
+// Canvas keeps every resubmission of <lab>.cu, renaming the later ones <lab>-1.cu, <lab>-2.cu, ...
 std::string without_copy_number(const std::string& file) {
   static const std::regex numbered(R"(^(.+)-\d+(\.[^.]*)?$)");
   std::smatch match;

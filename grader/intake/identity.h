@@ -1,13 +1,13 @@
 // Whose upload a file is, read from the name the LMS gave it.
 //
 // Every LMS names a bulk download its own way, and none of them puts the student in the file's contents:
-//   Blackboard  Assignment4_jdoe42_attempt_2023-10-05-12-34-56_matmul.cu   (id, timestamp, the student's file)
+//   Blackboard  Assignment4_jdoe42_attempt_2023-10-05-12-34-56_<lab>.cu   (id, timestamp, the student's file)
 //               Assignment4_jdoe42_attempt_2023-10-05-12-34-56.txt         (its receipt, not an upload)
 //               Assignment4_2015000000_Name.zip                            (id, name; a per-student archive)
-//   Canvas      smithjohn_12345_6789012_matmul.cu, smithjohn_LATE_12345_6789012_matmul.zip
+//   Canvas      smithjohn_12345_6789012_<lab>.cu, smithjohn_LATE_12345_6789012_<lab>.zip
 //               (name, late flag, user id, attachment id, the student's file; a resubmitted file of the
-//               same name comes back as matmul-1.cu)
-//   Moodle      Firstname Lastname_123456_assignsubmission_file_  (a folder) or ..._file_matmul.cu
+//               same name comes back as <lab>-1.cu)
+//   Moodle      Firstname Lastname_123456_assignsubmission_file_  (a folder) or ..._file_<lab>.cu
 // A course with another naming supplies its own pattern (parse_custom_pattern). A name that matches no
 // pattern still gets graded: its stem is the id, with a note, so nobody is dropped for a renamed file.
 #pragma once
@@ -27,7 +27,7 @@ struct Identity {
   std::string id;
   std::string name;     // empty when the pattern has none
   std::string pattern;  // what matched: "blackboard", "canvas", "moodle", "custom" or "file-stem"
-  std::string file;     // the student's own file name when the LMS kept it ("matmul.cu"), else empty
+  std::string file;     // the student's own file name when the LMS kept it ("<lab>.cu"), else empty
   Role role = Role::kUpload;
   Lateness lateness = Lateness::kNotMarked;
   // When the LMS wrote a time into the name: its wall-clock reading, in the LMS's own time zone.
@@ -38,7 +38,7 @@ struct Identity {
 // A way of reading names: a regex that must match the whole name, and which of its groups (1-based; 0
 // for none) carries each part.
 struct NamePattern {
-  enum class CopyNumber { kKept, kDropped };  // kDropped: "matmul-1.cu" is read as "matmul.cu" (Canvas)
+  enum class CopyNumber { kKept, kDropped };  // kDropped: "<lab>-1.cu" is read as "<lab>.cu" (Canvas)
 
   std::string label;
   std::regex regex;

@@ -6,7 +6,7 @@
 // folders as Moodle makes them), or one archive holding such entries (opened with safe_extract first,
 // under the generous class_limits). Each upload is:
 //   - named: its identity (identity.h) from the LMS's file name;
-//   - opened: a single file named like the lab file (matmul.cu, or ending in _matmul.cu) is taken as it
+//   - opened: a single file named like the lab file (<lab>.cu, or ending in _<lab>.cu) is taken as it
 //     is; any other file is opened as an archive (safe_extract); a folder is searched, and a folder that
 //     holds one file only is taken as that file (Moodle's folder around a student's zip);
 //   - searched: the lab file at any depth, by exact name (lab_file_search.h);

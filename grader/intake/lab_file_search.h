@@ -1,4 +1,4 @@
-// Which file of an upload is the one to grade: the lab's file name (matmul.cu), matched exactly, at any
+// Which file of an upload is the one to grade: the lab's file name (<lab>.cu), matched exactly, at any
 // depth. Students zip a folder, a project, a folder inside a folder; the name is what the assignment
 // fixes, so the name is what is looked for. Two files of that name are not guessed between.
 #pragma once
@@ -13,7 +13,7 @@ struct LabFileSearch {
   enum class Outcome { kFound, kMissing, kAmbiguous } outcome = Outcome::kMissing;
   std::string path;                     // kFound: the file, relative to the upload
   std::vector<std::string> candidates;  // kAmbiguous: every file of that name
-  // One line a student can read: "no matmul.cu in the upload; found: main.cu, notes.txt", with a hint
+  // One line a student can read: "no <lab>.cu in the upload; found: main.cu, notes.txt", with a hint
   // when a name differs only in case or a file is an archive (which is not opened).
   std::string message;
 };

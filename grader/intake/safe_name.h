@@ -4,7 +4,7 @@
 // An archive's names are whatever bytes its maker wrote: absolute paths and ".." that would land outside
 // the destination (zip-slip), Windows backslashes, bytes that are not UTF-8 (Windows code pages, old Macs),
 // control characters that garble a terminal or a report, and Unicode direction overrides that make
-// "matmul<RLO>uc.exe" look like another name. A name is repaired where that is harmless and refused where
+// "lab<RLO>uc.exe" look like another name. A name is repaired where that is harmless and refused where
 // it is an attempt to escape.
 #pragma once
 

@@ -38,7 +38,7 @@ class Lab {
 
   virtual std::string name() const = 0;
   virtual std::string title() const = 0;
-  // The one file a submission consists of, e.g. "matmul.cu".
+  // The one file a submission consists of, e.g. "<lab>.cu".
   virtual std::string submission_file() const = 0;
   // The names of the size fields in the YAML, in order: {"M", "K", "N"} or {"n"}.
   virtual std::vector<std::string> size_fields() const = 0;

@@ -50,7 +50,7 @@ struct CaseResult {
 struct GradeReport {
   std::string lab;
   std::string submission;
-  // The name the build gave the student's file (the lab's submission file, "matmul.cu"): compiler
+  // The name the build gave the student's file (the lab's submission file, "<lab>.cu"): compiler
   // diagnostics that name it are about the student's code. Not stored in the JSON report.
   std::string compiled_as;
   std::string backend;

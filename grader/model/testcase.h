@@ -11,12 +11,12 @@ namespace cudagrade {
 
 enum class CaseKind { kSquare, kNonMultiple, kRectangular, kBoundary, kPerformance };
 
-// Integers in (-10, 10), as in the course assignment, make float32 matmul results exact in any summation
+// Integers in (-10, 10), as in the course assignment, make float32 sums of products exact in any summation
 // order; uniform floats exercise rounding and need a tolerance.
 enum class Distribution { kSmallIntegers, kUniformFloat };
 
 // An element passes when |got - want| <= abs + rel * magnitude, where the lab defines magnitude so that the
-// bound grows with the problem (for matmul: sum over k of |A[i,k] * B[k,j]|, the classic forward-error scale
+// bound grows with the problem (for a length-K dot product: the sum of its terms' magnitudes, the classic forward-error scale
 // of a length-K dot product).
 struct Tolerance {
   double abs = 0;

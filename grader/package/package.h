@@ -26,8 +26,8 @@ struct PackageResult {
 
 // The lab as packaging needs it; a plain struct so tests need no registry.
 struct LabFiles {
-  std::string name;             // "matmul"
-  std::string submission_file;  // "matmul.cu"
+  std::string name;             // the lab's name
+  std::string submission_file;  // "<lab>.cu"
 };
 
 struct PackageRequest {

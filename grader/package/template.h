@@ -10,7 +10,7 @@
 
 namespace cudagrade {
 
-using TemplateValues = std::map<std::string, std::string>;  // "LAB" -> "matmul"
+using TemplateValues = std::map<std::string, std::string>;  // "LAB" -> the lab's name
 
 struct RenderedTemplate {
   enum class Outcome { kRendered, kMissingTemplate, kUnknownPlaceholder } outcome = Outcome::kRendered;

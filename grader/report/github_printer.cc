@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "report/escape.h"
+#include "report/markdown.h"
 #include "report/json_printer.h"
 #include "report/report_text.h"
 
@@ -41,7 +42,7 @@ std::string workflow_command(std::string_view command, const Properties& propert
   return line + "::" + escape_workflow_data(message) + "\n";
 }
 
-// nvcc compiles a copy of the submission under the lab's file name ("matmul.cu"), so that name is the
+// nvcc compiles a copy of the submission under the lab's file name ("<lab>.cu"), so that name is the
 // student's file. Anything else is the grader's (a header, or the harness when the grader itself is broken)
 // and no place for an annotation in the student's repository.
 std::optional<std::string> student_file(const std::string& file, const GradeReport& report) {
@@ -107,57 +108,55 @@ std::string status_mark(CaseStatus status) {
 
 // One line of text that can sit in a table cell: its first line, short, with nothing that ends the cell.
 std::string table_cell(std::string_view text) {
-  return replace_all(html_text(headline(text, 100)), "|", "\\|");
+  return markdown_cell(text, 100);
 }
 
 // GitHub refuses a step summary over 1 MiB: a flood of program output is cut, and says so.
-std::string clipped(const std::string& text) {
-  constexpr size_t kLimit = 16 * 1024;
-  if (text.size() <= kLimit) return text;
-  return text.substr(0, kLimit) + fmt::format("\n... ({} more bytes)", text.size() - kLimit);
-}
-
 std::string details_block(const std::string& summary, const std::string& body, bool open) {
-  return fmt::format("<details{}><summary>{}</summary>\n\n<pre>\n{}\n</pre>\n\n</details>\n\n", open ? " open" : "",
-                     html_text(summary), html_text(clipped(body)));
+  constexpr size_t kLimit = 16 * 1024;
+  return markdown_details(summary, "<pre>\n" + html_text(clipped(body, kLimit)) + "\n</pre>\n", open) + "\n";
 }
 
 std::string case_table(const GradeReport& report) {
-  std::string md =
-      "| case | kind | size | status | points | time | message |\n| --- | --- | --- | --- | ---: | ---: | --- |\n";
+  std::vector<std::vector<std::string>> rows;
   for (const CaseResult& result : report.cases) {
-    md += fmt::format("| {} | {} | {} | {} {} | {} / {} | {:.1f} ms | {} |\n", table_cell(result.name),
-                      to_string(result.kind), size_text(result.size), status_mark(result.status),
-                      to_string(result.status), points_text(result.points), points_text(result.max_points),
-                      result.elapsed_ms, table_cell(result.message));
+    rows.push_back({table_cell(result.name), std::string(to_string(result.kind)), size_text(result.size),
+                    status_mark(result.status) + " " + std::string(to_string(result.status)),
+                    points_text(result.points) + " / " + points_text(result.max_points),
+                    fmt::format("{:.1f} ms", result.elapsed_ms), table_cell(result.message)});
   }
-  return md + "\n";
+  return markdown_table({"case", "kind", "size", "status", "points", "time", "message"},
+                        {false, false, false, false, true, true, false}, rows) +
+         "\n";
 }
 
-std::string speed_row(const CaseResult& result) {
-  const SpeedResult& speed = *result.speed;
-  const std::string reference =
-      speed.reference_timing ? fmt::format("{} ({:.4g} ms)", speed.reference, speed.reference_timing->median_ms) : "";
+std::vector<std::string> speed_row(const CaseResult& result) {
+  const SpeedWords words = speed_words(*result.speed);
   std::vector<std::string> baselines;
-  for (const BaselineTiming& baseline : speed.baselines) {
-    baselines.push_back(fmt::format("{} {:.4g} ms", baseline.name, baseline.timing.median_ms));
-  }
-  return fmt::format("| {} | {:.4g} | {} | {:.2f}% | {:.1f} | {:.1f} | {} | {} | {} | {} |\n", table_cell(result.name),
-                     speed.student.median_ms, speed.student.samples, 100 * speed.student.noise, speed.gflops,
-                     speed.gbps, table_cell(reference), speed.ratio ? fmt::format("{:.3g}x", *speed.ratio) : "",
-                     table_cell(fmt::format("{}", fmt::join(baselines, ", "))),
-                     table_cell(points_text(speed.points) + (speed.note.empty() ? "" : " (" + speed.note + ")")));
+  for (const auto& [name, median_ms] : words.baselines) baselines.push_back(fmt::format("{} {} ms", name, median_ms));
+  return {table_cell(result.name),
+          words.median_ms,
+          words.samples,
+          words.spread_percent + "%",
+          words.gflops,
+          words.gbps,
+          table_cell(words.reference),
+          words.ratio.empty() ? "" : words.ratio + "x",
+          table_cell(fmt::format("{}", fmt::join(baselines, ", "))),
+          table_cell(words.points + (words.note.empty() ? "" : " (" + words.note + ")"))};
 }
 
 std::string speed_section(const GradeReport& report) {
-  std::string rows;
+  std::vector<std::vector<std::string>> rows;
   for (const CaseResult& result : report.cases) {
-    if (result.speed) rows += speed_row(result);
+    if (result.speed) rows.push_back(speed_row(result));
   }
   if (rows.empty()) return "";
-  return "### Speed\n\n| case | median ms | samples | spread | GFLOP/s | GB/s | reference | time ratio | baselines | "
-         "speed points |\n| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |\n" +
-         rows + "\n";
+  return "### Speed\n\n" +
+         markdown_table({"case", "median ms", "samples", "spread", "GFLOP/s", "GB/s", "reference", "time ratio",
+                         "baselines", "speed points"},
+                        {false, true, true, true, true, true, false, true, false, false}, rows) +
+         "\n";
 }
 
 std::string failures_section(const GradeReport& report) {

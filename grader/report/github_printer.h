@@ -25,13 +25,13 @@ class GithubPrinter : public Printer {
 };
 
 struct CompilerDiagnostic {
-  std::string file;  // as the compiler names it: "matmul.cu" for the submission, a full path for a header
+  std::string file;  // as the compiler names it: "<lab>.cu" for the submission, a full path for a header
   int line = 0;
   bool error = true;  // else a warning
   std::string message;
 };
 
-// nvcc's "matmul.cu(13): error: ..." and the host compiler's "matmul.cu:13:5: error: ...", each with the
+// nvcc's "<lab>.cu(13): error: ..." and the host compiler's "<lab>.cu:13:5: error: ...", each with the
 // source excerpt that follows it.
 std::vector<CompilerDiagnostic> parse_compiler_diagnostics(const std::string& log);
 

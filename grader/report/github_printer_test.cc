@@ -114,7 +114,7 @@ TEST_CASE("the job summary gives the verdict, a table of cases, the speed and ea
   CHECK_THAT(summary, Catch::Contains("| square-128 | square | 128x128x128 | ✅ passed | 1 / 1 | 2.5 ms | all elements "
                                       "of C are right |"));
   CHECK_THAT(summary, Catch::Contains("| non-multiple-100 | non-multiple | 128x128x128 | ❌ wrong_answer | 0 / 1 |"));
-  CHECK_THAT(summary, Catch::Contains("| performance-4096 | 1.5 | 20 | 0.40% | 91625.0 | 0.0 | tiled_boundary (3 ms) "
+  CHECK_THAT(summary, Catch::Contains("| performance-4096 | 1.5 | 20 | 0.40% | 91625 | 0 | tiled_boundary (3 ms) "
                                       "| 0.5x | cublas 1 ms | 4 |"));
   // Markup in a failure's text is shown, not rendered.
   CHECK_THAT(summary, Catch::Contains("<details><summary>non-multiple-100: wrong_answer</summary>"));

@@ -75,20 +75,16 @@ std::string outcome_element(const CaseResult& result, const GradeReport& report)
 
 // Machine-readable lines, one fact each, for whoever reads the CI log rather than the grade.
 std::string speed_facts(const SpeedResult& speed) {
-  std::string facts =
-      fmt::format("median_ms: {:.6g}\nsamples: {}\nspread_percent: {:.2f}\ngflops: {:.6g}\ngbps: {:.6g}\n",
-                  speed.student.median_ms, speed.student.samples, 100 * speed.student.noise, speed.gflops, speed.gbps);
-  if (speed.reference_timing) {
-    facts += fmt::format("reference: {} ({:.6g} ms)\n", speed.reference, speed.reference_timing->median_ms);
-  }
-  if (speed.ratio) facts += fmt::format("ratio_to_reference: {:.3g}\n", *speed.ratio);
-  for (const BaselineTiming& baseline : speed.baselines) {
-    facts += fmt::format("baseline {}: {:.6g} ms\n", baseline.name, baseline.timing.median_ms);
-  }
-  if (speed.percent_of_baseline) facts += fmt::format("percent_of_baseline: {:.0f}\n", *speed.percent_of_baseline);
-  if (speed.percent_of_bandwidth) facts += fmt::format("percent_of_bandwidth: {:.0f}\n", *speed.percent_of_bandwidth);
-  facts += fmt::format("speed_points: {}\n", points_text(speed.points));
-  if (!speed.note.empty()) facts += "note: " + speed.note + "\n";
+  const SpeedWords words = speed_words(speed);
+  std::string facts = fmt::format("median_ms: {}\nsamples: {}\nspread_percent: {}\ngflops: {}\ngbps: {}\n",
+                                  words.median_ms, words.samples, words.spread_percent, words.gflops, words.gbps);
+  if (!words.reference.empty()) facts += "reference: " + words.reference + "\n";
+  if (!words.ratio.empty()) facts += "ratio_to_reference: " + words.ratio + "\n";
+  for (const auto& [name, median_ms] : words.baselines) facts += fmt::format("baseline {}: {} ms\n", name, median_ms);
+  if (!words.percent_of_baseline.empty()) facts += "percent_of_baseline: " + words.percent_of_baseline + "\n";
+  if (!words.percent_of_bandwidth.empty()) facts += "percent_of_bandwidth: " + words.percent_of_bandwidth + "\n";
+  facts += "speed_points: " + words.points + "\n";
+  if (!words.note.empty()) facts += "note: " + words.note + "\n";
   return facts;
 }
 

@@ -27,22 +27,45 @@ std::string rate_text(double rate) {
 
 }  // namespace
 
-std::string speed_line(const SpeedResult& speed) {
-  std::string line =
-      fmt::format("median {:.4g} ms over {} samples (spread {:.2f}%), {} GFLOP/s, {} GB/s", speed.student.median_ms,
-                  speed.student.samples, 100 * speed.student.noise, rate_text(speed.gflops), rate_text(speed.gbps));
-  if (speed.ratio && speed.reference_timing) {
-    line += fmt::format("; {:.3g}x the time of reference {} ({:.4g} ms)", *speed.ratio, speed.reference,
-                        speed.reference_timing->median_ms);
+SpeedWords speed_words(const SpeedResult& speed) {
+  SpeedWords words;
+  words.median_ms = fmt::format("{:.4g}", speed.student.median_ms);
+  words.samples = std::to_string(speed.student.samples);
+  words.spread_percent = fmt::format("{:.2f}", 100 * speed.student.noise);
+  words.gflops = rate_text(speed.gflops);
+  words.gbps = rate_text(speed.gbps);
+  if (speed.reference_timing) {
+    words.reference = fmt::format("{} ({:.4g} ms)", speed.reference, speed.reference_timing->median_ms);
   }
+  if (speed.ratio) words.ratio = fmt::format("{:.3g}", *speed.ratio);
   for (const BaselineTiming& baseline : speed.baselines) {
-    line += fmt::format("; {} {:.4g} ms", baseline.name, baseline.timing.median_ms);
+    words.baselines.emplace_back(baseline.name, fmt::format("{:.4g}", baseline.timing.median_ms));
   }
-  if (speed.percent_of_baseline) line += fmt::format(" ({:.0f}% of its speed)", *speed.percent_of_baseline);
-  if (speed.percent_of_bandwidth) line += fmt::format("; {:.0f}% of copy bandwidth", *speed.percent_of_bandwidth);
-  line += fmt::format("; speed points {}", points_text(speed.points));
-  if (!speed.note.empty()) line += " (" + speed.note + ")";
+  if (speed.percent_of_baseline) words.percent_of_baseline = fmt::format("{:.0f}", *speed.percent_of_baseline);
+  if (speed.percent_of_bandwidth) words.percent_of_bandwidth = fmt::format("{:.0f}", *speed.percent_of_bandwidth);
+  words.points = points_text(speed.points);
+  words.note = speed.note;
+  return words;
+}
+
+std::string speed_line(const SpeedResult& speed) {
+  const SpeedWords words = speed_words(speed);
+  std::string line = fmt::format("median {} ms over {} samples (spread {}%), {} GFLOP/s, {} GB/s", words.median_ms,
+                                 words.samples, words.spread_percent, words.gflops, words.gbps);
+  if (!words.ratio.empty() && !words.reference.empty()) {
+    line += fmt::format("; {}x the time of reference {}", words.ratio, words.reference);
+  }
+  for (const auto& [name, median_ms] : words.baselines) line += fmt::format("; {} {} ms", name, median_ms);
+  if (!words.percent_of_baseline.empty()) line += fmt::format(" ({}% of its speed)", words.percent_of_baseline);
+  if (!words.percent_of_bandwidth.empty()) line += fmt::format("; {}% of copy bandwidth", words.percent_of_bandwidth);
+  line += "; speed points " + words.points;
+  if (!words.note.empty()) line += " (" + words.note + ")";
   return line;
+}
+
+std::string clipped(std::string_view text, size_t limit) {
+  if (text.size() <= limit) return std::string(text);
+  return fmt::format("{}\n... ({} more bytes)", text.substr(0, limit), text.size() - limit);
 }
 
 std::string case_feedback(const CaseResult& result) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/report.h"
@@ -21,9 +22,26 @@ std::string size_text(const std::vector<int64_t>& size);
 // The first line of a message, cut to width characters (the last three "...") when it is longer.
 std::string headline(std::string_view message, size_t width);
 
+// Every number a speed measurement produced, each worded once, for every report that shows it: the text
+// line below, JUnit's facts and GitHub's speed table. Times in ms to four significant digits, rates whole
+// from 100 up, the ratio to three digits.
+struct SpeedWords {
+  std::string median_ms, samples, spread_percent, gflops, gbps;
+  std::string reference;  // "tiled_boundary (3 ms)"; empty when the reference was not timed
+  std::string ratio;      // "0.5"; empty without a ratio
+  std::vector<std::pair<std::string, std::string>> baselines;  // {"cublas", "1"}: name and median ms
+  std::string percent_of_baseline, percent_of_bandwidth;      // "67"; empty when unknown
+  std::string points;
+  std::string note;
+};
+SpeedWords speed_words(const SpeedResult& speed);
+
 // "median 1.5 ms over 20 samples (spread 0.40%), ...; 0.5x the time of reference tiled_boundary (3 ms);
 // cublas 1 ms (67% of its speed); speed points 4": every number the timing produced, on one line.
 std::string speed_line(const SpeedResult& speed);
+
+// Text cut to `limit` bytes, saying how much was left out: a flood of output stays readable.
+std::string clipped(std::string_view text, size_t limit);
 
 // What a student reads about one case on a course platform (Gradescope, PrairieLearn): the message, the
 // picture of what went wrong, and how fast it ran.

@@ -27,7 +27,7 @@ struct RewriteResult {
   std::string reason;  // "textures", "a kernel launch with no closing >>>"
 };
 
-// `file_name` is what the #line directive calls the file (the submission's name, e.g. "matmul.cu").
+// `file_name` is what the #line directive calls the file (the submission's name, e.g. "<lab>.cu").
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name);
 
 }  // namespace cudagrade

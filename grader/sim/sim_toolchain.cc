@@ -49,7 +49,7 @@ std::vector<std::string> SimToolchain::compiler() const {
   return {cxx_, "-std=c++17", "-O2", "-gdwarf-4", "-fno-omit-frame-pointer"};
 }
 
-std::vector<CachedToolchain::Step> SimToolchain::build_harness(const Lab& lab) {
+std::vector<CachedToolchain::Step> SimToolchain::compile_harness(const Lab& lab) {
   const std::string grader = paths_.grader_dir().string();
   const std::string cusim_include = (paths_.grader_dir() / "cusim" / "include").string();
   std::vector<Step> objects;
@@ -65,14 +65,8 @@ std::vector<CachedToolchain::Step> SimToolchain::build_harness(const Lab& lab) {
   return objects;
 }
 
-BuildResult SimToolchain::build(const BuildRequest& request) {
+std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submission(const BuildRequest& request) {
   const Lab& lab = *request.lab;
-  std::vector<Step> objects = build_harness(lab);
-  if (auto failure = harness_failure(objects)) return *failure;
-  const bool student = request.provenance == BuildRequest::Provenance::kStudent;
-  if (student) {
-    if (auto refused = check_source(request)) return *refused;
-  }
   if (!request.libraries.empty()) {
     BuildResult result;
     result.outcome = BuildResult::Outcome::kUnsupported;
@@ -80,7 +74,6 @@ BuildResult SimToolchain::build(const BuildRequest& request) {
                      ") run on a GPU only";
     return result;
   }
-
   const RewriteResult rewritten = rewrite_for_simulator(read_file(request.source), lab.submission_file());
   if (rewritten.outcome != RewriteResult::Outcome::kRewritten) {
     BuildResult result;
@@ -96,23 +89,20 @@ BuildResult SimToolchain::build(const BuildRequest& request) {
   }
   std::vector<std::string> student_compiler = compiler();
   student_compiler.insert(student_compiler.end(), {"-fsanitize=thread", "-x", "c++", "-include", "cusim.h"});
-  objects.push_back(compile("submission", rewritten.text, lab.submission_file(), student_compiler,
-                            {(paths_.grader_dir() / "cusim" / "include").string(),
-                             paths_.skeleton_dir(lab.name()).string()}));
-  const Step& submission = objects.back();
-  if (auto failure = submission_failure(submission)) return *failure;
-  BuildResult result;
-  result.log = submission.log;
-  result.cached = submission.entry.cached;
-  if (student) {
-    const SymbolCheck check = check_symbols(object_of(submission), simulator_symbols(), {"_ZN5cusim10run_kernel*"});
-    if (check.outcome != BuildResult::Outcome::kBuilt) {
-      result.outcome = check.outcome;
-      result.summary = check.summary;
-      return result;
-    }
-  }
-  return link({cxx_}, objects, {"-lboost_context", "-ldl"}, result);
+  return compile("submission", rewritten.text, lab.submission_file(), student_compiler,
+                 {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()});
+}
+
+std::vector<std::string> SimToolchain::extra_allowed_symbols() const {
+  return simulator_symbols();
+}
+
+std::vector<std::string> SimToolchain::launch_symbols() const {
+  return {"_ZN5cusim10run_kernel*"};
+}
+
+BuildResult SimToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest&, BuildResult result) {
+  return link({cxx_}, objects, {"-lboost_context", "-ldl"}, std::move(result));
 }
 
 }  // namespace cudagrade

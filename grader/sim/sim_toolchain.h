@@ -15,11 +15,14 @@ class SimToolchain : public CachedToolchain {
   SimToolchain(ProjectPaths paths, CommandRunner& runner, std::string compiler = "g++");
 
   std::string describe() const override;
-  BuildResult build(const BuildRequest& request) override;
 
  private:
   std::vector<std::string> compiler() const;
-  std::vector<Step> build_harness(const Lab& lab);
+  std::vector<Step> compile_harness(const Lab& lab) override;
+  std::variant<Step, BuildResult> compile_submission(const BuildRequest& request) override;
+  std::vector<std::string> extra_allowed_symbols() const override;
+  std::vector<std::string> launch_symbols() const override;
+  BuildResult link_runner(const std::vector<Step>& objects, const BuildRequest& request, BuildResult result) override;
 
   std::string cxx_;
 };

@@ -88,7 +88,8 @@ class SuiteReader {
   const Lab* read_lab(const YAML::Node& root, TestSuite& suite) {
     const YAML::Node node = root["lab"];
     if (!node || !node.IsScalar()) {
-      problem(node.IsDefined() ? node : root, "missing 'lab': the lab these cases are for, e.g. 'lab: matmul'");
+      problem(node.IsDefined() ? node : root,
+              "missing 'lab': the lab these cases are for, one of the names 'cudagrade list --names' prints");
       return nullptr;
     }
     suite.lab = node.Scalar();

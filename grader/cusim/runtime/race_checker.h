@@ -11,7 +11,7 @@
 // with no conflict between warps, and then the advice is __syncwarp().
 //
 // Why not ThreadSanitizer's own runtime: its vector clocks make every barrier cost O(threads^2), which made
-// the tiled matmul 20x slower than this checker; and shared memory, the one place a CUDA race is a bug a
+// the lectures' tiled kernel 20x slower than this checker; and shared memory, the one place a CUDA race is a bug a
 // student can see, is a few kilobytes we can shadow exactly.
 #pragma once
 
