@@ -120,8 +120,18 @@ CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesyste
     return {BuildResult::Outcome::kInfraError,
             "could not list the object's symbols with nm: " + first_error_line(listed.output)};
   }
+  // nm sorts by name, so a file could push its forbidden calls past the cap with thousands of long names.
+  if (listed.dropped_bytes > 0) {
+    return {BuildResult::Outcome::kRejected,
+            fmt::format("rejected: the object's symbol table is too large to check ({} bytes past {} KiB); a "
+                        "submission this size is not a lab kernel",
+                        listed.dropped_bytes, kDefaultOutputCapBytes >> 10)};
+  }
+  std::string why;
+  const std::optional<std::set<std::string>> exports = runtime_exports(why);
+  if (!exports) return {BuildResult::Outcome::kInfraError, why};
   const ObjectSymbols symbols = parse_nm_posix(listed.output);
-  SymbolVerdict verdict = judge_symbols(symbols, extra_allowed);
+  SymbolVerdict verdict = judge_symbols(symbols, extra_allowed, *exports);
   if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
     if (launches_a_kernel(symbols, launch_symbols)) return {BuildResult::Outcome::kBuilt, ""};
     return {BuildResult::Outcome::kRejected,
@@ -129,6 +139,31 @@ CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesyste
             "<<<grid, block>>>"};
   }
   return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
+}
+
+// Every runner links these dynamically; g++ (nvcc's host compiler too) says where they are. libstdc++'s
+// listing is about 600 KB.
+constexpr size_t kExportListingCap = 16 << 20;
+
+std::optional<std::set<std::string>> CachedToolchain::runtime_exports(std::string& why) {
+  std::lock_guard<std::mutex> lock(exports_mutex_);
+  if (exports_) return exports_;
+  std::set<std::string> names;
+  for (const char* library : {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"}) {
+    CommandResult found = runner_.run({"g++", std::string("-print-file-name=") + library}, std::chrono::seconds(60));
+    std::string path = found.output.substr(0, found.output.find('\n'));
+    CommandResult listed = found.outcome == CommandResult::Outcome::kSucceeded
+                               ? runner_.run({"nm", "-D", "--defined-only", "--format=posix", path},
+                                             std::chrono::seconds(60), kExportListingCap)
+                               : found;
+    if (listed.outcome != CommandResult::Outcome::kSucceeded || listed.dropped_bytes > 0) {
+      why = fmt::format("could not read the symbols {} exports: {}", library, first_error_line(listed.output));
+      return std::nullopt;
+    }
+    names.merge(parse_nm_exports(listed.output));
+  }
+  exports_ = std::move(names);
+  return exports_;
 }
 
 std::optional<BuildResult> CachedToolchain::harness_failure(const std::vector<Step>& objects) {

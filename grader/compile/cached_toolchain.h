@@ -7,6 +7,7 @@
 #include <chrono>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -64,6 +65,9 @@ class CachedToolchain : public Toolchain {
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);
   static std::optional<BuildResult> submission_failure(const Step& submission);
   std::string version_of(const std::string& compiler);
+  // What the runner's C and C++ runtime libraries export (symbol_policy.h), read once; nullopt, with `why`,
+  // when they cannot be read (the grader's machine is broken, not the student's file).
+  std::optional<std::set<std::string>> runtime_exports(std::string& why);
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
   static std::filesystem::path object_of(const Step& step);
 
@@ -74,6 +78,8 @@ class CachedToolchain : public Toolchain {
  private:
   std::mutex version_mutex_;  // builds of a batch run on several threads
   std::string version_, versioned_compiler_;
+  std::mutex exports_mutex_;
+  std::optional<std::set<std::string>> exports_;
 };
 
 // The first compiler error line of a log, for the one-line summary.

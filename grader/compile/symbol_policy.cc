@@ -1,6 +1,8 @@
 #include "compile/symbol_policy.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <iterator>
 #include <sstream>
 #include <string_view>
@@ -119,6 +121,28 @@ std::string refusal_reason(const std::string& symbol) {
   return "it is not on the list of calls this lab allows (see grader/compile/symbol_policy.cc)";
 }
 
+// Why a global definition would take the C, C++ or CUDA runtime's place, or nullopt when it would not.
+// Weak definitions of C++ names that the runtime also exports are inline copies from the same headers
+// (std::string's members, say) and replace nothing; operator new and delete are never such copies.
+std::optional<std::string> replaces_the_runtime(const std::string& symbol, const ObjectSymbols& symbols,
+                                                const std::set<std::string>& runtime_exports) {
+  const bool mangled = starts_with(symbol, "_Z");
+  for (std::string_view allocation : {"_Znw", "_Zna", "_Zdl", "_Zda"}) {
+    if (starts_with(symbol, allocation)) {
+      return "the file replaces operator new or delete, which the harness uses too";
+    }
+  }
+  if (!mangled && (starts_with(symbol, "cuda") || starts_with(symbol, "__cuda"))) {
+    return "the file defines " + symbol + ", a call of the CUDA runtime, which the harness uses too";
+  }
+  const bool strong = std::find(symbols.strong.begin(), symbols.strong.end(), symbol) != symbols.strong.end();
+  if (runtime_exports.count(symbol) != 0 && (strong || !mangled)) {
+    return "the file defines " + symbol + ", which the C or C++ runtime provides, and would replace the runtime's " +
+           "for the harness too (make it static, or rename it)";
+  }
+  return std::nullopt;
+}
+
 // CUB and Thrust live in namespaces cub:: and thrust::, which mangle as "N3cub" and "N6thrust".
 bool library_definition(const std::string& symbol) {
   return symbol.find("N3cub") != std::string::npos || symbol.find("N6thrust") != std::string::npos ||
@@ -153,16 +177,31 @@ ObjectSymbols parse_nm_posix(const std::string& output) {
     std::string name, type;
     if (!(fields >> name >> type) || type.size() != 1) continue;
     if (type == "U" || type == "w" || type == "v") {
-      if (type == "U") symbols.undefined.push_back(name);
+      symbols.undefined.push_back(name);
     } else {
       symbols.defined.push_back(name);
       if (type != "W" && type != "V" && type != "u") symbols.strong.push_back(name);
+      if (std::isupper(static_cast<unsigned char>(type[0])) || type == "u") symbols.global.push_back(name);
     }
   }
   return symbols;
 }
 
-SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed) {
+std::set<std::string> parse_nm_exports(const std::string& output) {
+  std::set<std::string> names;
+  std::istringstream lines(output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name, type;
+    if (!(fields >> name >> type) || type.size() != 1 || type == "U" || type == "A") continue;  // A: a version
+    names.insert(name.substr(0, name.find('@')));
+  }
+  return names;
+}
+
+SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std::string>& extra_allowed,
+                            const std::set<std::string>& runtime_exports) {
   for (const std::string& symbol : symbols.defined) {
     // As written (extern "C", main) or mangled as a C++ function of that name (_Z20cudagrade_call_entry...).
     const bool harness = std::any_of(std::begin(kHarnessSymbols), std::end(kHarnessSymbols), [&](std::string_view name) {
@@ -178,6 +217,11 @@ SymbolVerdict judge_symbols(const ObjectSymbols& symbols, const std::vector<std:
   for (const std::string& symbol : symbols.strong) {
     if (runtime_definition(symbol)) {
       return {SymbolVerdict::Outcome::kRejected, symbol, "the file defines part of the grader's own harness"};
+    }
+  }
+  for (const std::string& symbol : symbols.global) {
+    if (std::optional<std::string> reason = replaces_the_runtime(symbol, symbols, runtime_exports)) {
+      return {SymbolVerdict::Outcome::kRejected, symbol, *reason};
     }
   }
   for (const std::string& symbol : symbols.undefined) {

@@ -11,6 +11,7 @@ namespace {
 // Stands in for a machine where a tool is missing.
 class MissingTools : public CommandRunner {
  public:
+  using CommandRunner::run;
   CommandResult run(const std::vector<std::string>&, std::chrono::seconds) override {
     CommandResult result;
     result.outcome = CommandResult::Outcome::kNotStarted;
