@@ -35,6 +35,15 @@ while IFS=, read -r id status; do
   fi
 done <"$scratch/archives/expected.csv"
 
+# The text report quotes what a submission printed as data: no byte a terminal acts on may reach it raw.
+"$cudagrade" check matmul "$root/submissions/adversarial/matmul/terminal_escapes.cu" --backend sim \
+  --cases "$root/tests/data/class/matmul.yaml" --format text >"$scratch/escapes.txt" 2>&1
+if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$scratch/escapes.txt" || ! grep -q 'x1b\[2J' "$scratch/escapes.txt"; then
+  echo "FAIL: the text report passed a control character through, or did not quote the output:"
+  cat -v "$scratch/escapes.txt"
+  failures=$((failures + 1))
+fi
+
 # Orphaned runners (their grader gone, adopted by init); other tests' live runners are not leftovers.
 for pid in $(pgrep -f "$(dirname "$cudagrade")/(test-)?cache/.*/runner"); do
   if [[ $(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ') == 1 ]]; then

@@ -36,6 +36,7 @@ add_executable(cudagrade_tests
   grader/report/report_json_test.cc
   grader/report/junit_printer_test.cc
   grader/report/markdown_test.cc
+  grader/report/escape_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
   grader/run/confinement_test.cc

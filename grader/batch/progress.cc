@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "report/escape.h"
+
 namespace cudagrade {
 
 Progress::Progress(std::ostream& out, int total, bool terminal) : out_(out), total_(total), terminal_(terminal) {}
@@ -13,7 +15,9 @@ std::string Progress::eta() const {
   return fmt::format("{}:{:02d}", left / 60, left % 60);
 }
 
-void Progress::advance(const std::string& line) {
+// A line names a student by what the upload's file name said, which the student chose: it is shown as data.
+void Progress::advance(const std::string& raw_line) {
+  const std::string line = terminal_text(raw_line);
   ++done_;
   if (!terminal_) {
     out_ << fmt::format("[{}/{}] {}\n", done_, total_, line) << std::flush;

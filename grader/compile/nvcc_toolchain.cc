@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "compile/source_policy.h"
 #include "core/files.h"
 #include "model/lab.h"
 
@@ -32,7 +33,7 @@ std::vector<CachedToolchain::Step> NvccToolchain::compile_harness(const Lab& lab
 
 std::variant<CachedToolchain::Step, BuildResult> NvccToolchain::compile_submission(const BuildRequest& request) {
   const Lab& lab = *request.lab;
-  return compile("submission", read_file(request.source), lab.submission_file(), compiler(),
+  return compile("submission", with_plain_line_ends(read_file(request.source)), lab.submission_file(), compiler(),
                  {paths_.skeleton_dir(lab.name()).string()});
 }
 

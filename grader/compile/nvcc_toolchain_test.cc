@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <utility>
 
+#include "core/files.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
 
@@ -69,6 +71,42 @@ int main() { return 0; }
   CHECK(result.summary == "rejected: uses main: the file defines main, which the harness owns");
 }
 
+TEST_CASE("nvcc's objects are held to the same object checks: weak calls, the runtime's names, floods", "[nvcc]") {
+  Fixture fixture;
+  const std::filesystem::path corpus = fixture.paths.root / "submissions" / "adversarial" / "matmul";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"weak_system_attribute.cu", "uses system: running other programs"},
+      {"weak_system_pragma.cu", "uses system: running other programs"},
+      {"interposes_write.cu", "the file defines write, which the C or C++ runtime provides"},
+      {"replaces_operator_new.cu", "operator new or delete"},
+      {"symbol_table_flood.cu", "symbol table is too large to check"},
+  };
+  for (const auto& [file, reason] : cases) {
+    INFO(file);
+    BuildResult result = fixture.build("matmul", corpus / file);
+    CHECK(result.outcome == BuildResult::Outcome::kRejected);
+    CHECK_THAT(result.summary, Catch::Contains(reason));
+  }
+}
+
+TEST_CASE("nvcc builds a file saved with CR LF and a byte order mark, or CR alone, as its twin", "[nvcc]") {
+  Fixture fixture;
+  const std::string plain = read_file(fixture.paths.submissions_dir("matmul") / "correct.cu");
+  std::string windows = "\xEF\xBB\xBF", old_mac;
+  for (char c : plain) {
+    windows += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    old_mac += c == '\n' ? '\r' : c;
+  }
+  const BuildResult first = fixture.build("matmul", fixture.write("plain.cu", plain));
+  REQUIRE(first.outcome == BuildResult::Outcome::kBuilt);
+  for (const auto& [name, text] : {std::pair{"windows.cu", windows}, std::pair{"old_mac.cu", old_mac}}) {
+    INFO(name);
+    const BuildResult twin = fixture.build("matmul", fixture.write(name, text));
+    CHECK(twin.outcome == BuildResult::Outcome::kBuilt);
+    CHECK(twin.runner == first.runner);  // the same compile input, so the same cached runner
+  }
+}
+
 TEST_CASE("an include of a file outside the submission is refused before the compiler can quote it", "[nvcc]") {
   Fixture fixture;
   BuildResult result = fixture.build("matmul", fixture.paths.submissions_dir("matmul") / "includes_passwd.cu");
@@ -117,6 +155,9 @@ TEST_CASE("the course's own baselines may call libraries", "[nvcc]") {
 class NeverFinishingCompile : public CommandRunner {
  public:
   explicit NeverFinishingCompile(CommandRunner& real) : real_(real) {}
+  CommandResult run(const std::vector<std::string>& argv, std::chrono::seconds timeout, size_t cap) override {
+    return real_.run(argv, timeout, cap);
+  }
   CommandResult run(const std::vector<std::string>& argv, std::chrono::seconds timeout) override {
     const bool student_compile = std::find(argv.begin(), argv.end(), "-c") != argv.end() &&
                                  argv.at(argv.size() - 3).find("matmul.cu") != std::string::npos;

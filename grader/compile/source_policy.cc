@@ -16,10 +16,64 @@ struct LogicalLine {
   std::string text;
 };
 
-bool splice_at(const std::string& text, size_t i) {
-  return text[i] == '\\' && ((i + 1 < text.size() && text[i + 1] == '\n') ||
-                             (i + 2 < text.size() && text[i + 1] == '\r' && text[i + 2] == '\n'));
+// How many characters a line splice at text[i] takes: a backslash, then (as GCC allows, with a warning) spaces
+// or tabs, then the line's end; 0 when there is none.
+size_t splice_at(const std::string& text, size_t i) {
+  if (text[i] != '\\') return 0;
+  size_t end = i + 1;
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t' || text[end] == '\f' || text[end] == '\v')) ++end;
+  return end < text.size() && text[end] == '\n' ? end - i + 1 : 0;
 }
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// A C++14 digit separator (1'000, 0x1'F): a quote inside a number, which starts no character literal.
+bool digit_separator_at(std::string_view text, size_t i) {
+  if (text[i] != '\'' || i == 0 || i + 1 >= text.size() || !std::isalnum(static_cast<unsigned char>(text[i + 1]))) {
+    return false;
+  }
+  size_t start = i;
+  while (start > 0 && (identifier_char(text[start - 1]) || text[start - 1] == '.' || text[start - 1] == '\'')) --start;
+  return start < i && (std::isdigit(static_cast<unsigned char>(text[start])) ||
+                       (text[start] == '.' && start + 1 < i && std::isdigit(static_cast<unsigned char>(text[start + 1]))));
+}
+
+// The end of a raw string literal R"delim(...)delim" whose R is at text[i], or npos when none starts there.
+// Prefixes (u8R, uR, UR, LR) need no care: the R is found after them, and they are identifier characters.
+size_t raw_string_end(const std::string& text, size_t i) {
+  if (text.compare(i, 2, "R\"") != 0) return std::string::npos;
+  if (i > 0 && identifier_char(text[i - 1])) {
+    const std::string_view before = std::string_view(text).substr(0, i);
+    const bool prefix = before.ends_with("u8") || before.ends_with("u") || before.ends_with("U") || before.ends_with("L");
+    const size_t prefix_length = before.ends_with("u8") ? 2 : 1;
+    if (!prefix || (i > prefix_length && identifier_char(text[i - prefix_length - 1]))) return std::string::npos;
+  }
+  const size_t open = text.find('(', i + 2);
+  if (open == std::string::npos || open - (i + 2) > 16) return std::string::npos;
+  const std::string close = ")" + text.substr(i + 2, open - (i + 2)) + "\"";
+  const size_t end = text.find(close, open);
+  return end == std::string::npos ? text.size() : end + close.size();
+}
+
+}  // namespace
+
+std::string with_plain_line_ends(const std::string& text) {
+  std::string_view rest(text);
+  if (rest.substr(0, 3) == "\xEF\xBB\xBF") rest.remove_prefix(3);
+  std::string out;
+  out.reserve(rest.size());
+  for (size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] != '\r') {
+      out += rest[i];
+    } else {
+      out += '\n';
+      if (i + 1 < rest.size() && rest[i + 1] == '\n') ++i;
+    }
+  }
+  return out;
+}
+
+namespace {
 
 std::vector<LogicalLine> logical_lines(const std::string& text) {
   std::vector<LogicalLine> lines;
@@ -28,8 +82,8 @@ std::vector<LogicalLine> logical_lines(const std::string& text) {
   enum class State { kCode, kString, kBlockComment, kLineComment } state = State::kCode;
   char quote = 0;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (splice_at(text, i)) {
-      i += text[i + 1] == '\r' ? 2 : 1;
+    if (const size_t splice = splice_at(text, i)) {
+      i += splice - 1;
       ++line;
       continue;
     }
@@ -67,8 +121,13 @@ std::vector<LogicalLine> logical_lines(const std::string& text) {
         } else if (text.compare(i, 2, "/*") == 0) {
           state = State::kBlockComment;
           ++i;
+        } else if (const size_t end = raw_string_end(text, i); end != std::string::npos) {
+          // The literal is kept out of the line (it may hold "/*", quotes or line ends) and its lines counted.
+          for (size_t j = i; j < end; ++j) line += text[j] == '\n';
+          current.text += "R\"\"";
+          i = end - 1;
         } else {
-          if (c == '"' || c == '\'') {
+          if ((c == '"' || c == '\'') && !digit_separator_at(text, i)) {
             state = State::kString;
             quote = c;
           }
@@ -97,6 +156,10 @@ std::optional<std::string_view> include_target(std::string_view line) {
     return std::nullopt;
   }
   line = trim_left(line);
+  if (line.substr(0, 6) == "import") {  // GCC's #import: an #include that happens once
+    line.remove_prefix(6);
+    return trim_left(line);
+  }
   if (line.substr(0, 7) != "include") return std::nullopt;
   line.remove_prefix(line.substr(0, 12) == "include_next" ? 12 : 7);
   return trim_left(line);
@@ -121,8 +184,6 @@ std::optional<std::string> refusal(std::string_view target) {
   return std::nullopt;
 }
 
-bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 // Whether `word` occurs in the line as a whole token outside string and character literals.
 bool has_token(std::string_view line, std::string_view word) {
   char quote = 0;
@@ -133,7 +194,7 @@ bool has_token(std::string_view line, std::string_view word) {
       else if (c == quote) quote = 0;
       continue;
     }
-    if (c == '"' || c == '\'') {
+    if ((c == '"' || c == '\'') && !digit_separator_at(line, i)) {
       quote = c;
       continue;
     }
@@ -157,13 +218,27 @@ constexpr ForbiddenWord kForbiddenWords[] = {
     {"__asm__", "inline assembly is not allowed: write the kernel in CUDA C++"},
     {"__asm", "inline assembly is not allowed: write the kernel in CUDA C++"},
     {"constructor", "code that runs before the harness (__attribute__((constructor))) is not allowed"},
+    {"__constructor__", "code that runs before the harness (__attribute__((constructor))) is not allowed"},
     {"destructor", "code that runs after the harness (__attribute__((destructor))) is not allowed"},
+    {"__destructor__", "code that runs after the harness (__attribute__((destructor))) is not allowed"},
 };
+
+// Sections whose entries the loader calls before or after main: a function pointer placed there runs before
+// the harness, with no forbidden word in sight. Matched anywhere on the line, literals included.
+constexpr std::string_view kStartupSections[] = {"init_array", "fini_array", ".ctors", ".dtors"};
 
 }  // namespace
 
-SourceVerdict judge_source(const std::string& text) {
+SourceVerdict judge_source(const std::string& file) {
+  const std::string text = with_plain_line_ends(file);
   for (const LogicalLine& line : logical_lines(text)) {
+    for (std::string_view section : kStartupSections) {
+      if (line.text.find(section) != std::string::npos) {
+        return {SourceVerdict::Outcome::kRejected, line.first_line, "",
+                "placing code in a startup section (" + std::string(section) +
+                    ") runs it before the harness, which is not allowed"};
+      }
+    }
     for (const ForbiddenWord& forbidden : kForbiddenWords) {
       if (has_token(line.text, forbidden.word)) {
         return {SourceVerdict::Outcome::kRejected, line.first_line, "", std::string(forbidden.reason)};

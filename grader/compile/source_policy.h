@@ -21,6 +21,11 @@ struct SourceVerdict {
   std::string reason;
 };
 
+// The file as the compiler reads its lines: a UTF-8 byte order mark dropped, and CR LF and a lone CR each one
+// line end, as GCC takes them (a CR-only file is many lines, not one). Both toolchains compile this text, so a
+// file saved on Windows or an old Mac grades exactly as its twin with plain line ends, on either backend.
+std::string with_plain_line_ends(const std::string& text);
+
 SourceVerdict judge_source(const std::string& text);
 
 }  // namespace cudagrade

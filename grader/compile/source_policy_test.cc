@@ -36,6 +36,13 @@ TEST_CASE("absolute, climbing and computed includes are refused, however they ar
       {"#include \\\n\"/etc/passwd\"\n", 1, "absolute paths"},
       {"const char* s = \"unterminated\n#include \"/etc/passwd\"\n", 2, "absolute paths"},
       {"int x; /* a comment\nthat ends */ #include \"/etc/passwd\"\n", 2, ""},  // not at line start: no directive
+      // The lexer gaps a hostile corpus found (2026-11-24): each hid the include from the policy, not from GCC.
+      {"#inc\\  \t\nlude \"/etc/passwd\"\n", 1, "absolute paths"},       // backslash, spaces, line end
+      {"const char* r = R\"x(/*)x\";\n#include \"/etc/passwd\"\n// */\n", 2, "absolute paths"},  // raw string
+      {"#import \"/etc/passwd\"\n", 1, "absolute paths"},
+      {"// a comment\r#include \"/etc/passwd\"\r", 2, "absolute paths"},  // CR-only line ends
+      {"\xEF\xBB\xBF#include \"/etc/passwd\"\r\n", 1, "absolute paths"},  // a byte order mark, CRLF
+      {"int a = 1'0 + '/*';\n#include \"/etc/passwd\"\n// */\n", 2, "absolute paths"},  // digit separator
   };
   for (const Example& example : examples) {
     INFO(example.text);
@@ -59,6 +66,35 @@ TEST_CASE("the headers of libraries that would do the lab's work are refused", "
     CHECK_THAT(verdict.reason, Catch::Contains("write the kernel yourself"));
   }
   CHECK(judge_source("#include <cuda_runtime.h>\n#include <cstdio>\n").outcome == SourceVerdict::Outcome::kAllowed);
+}
+
+TEST_CASE("code placed to run before the harness is refused in every spelling the corpus used", "[source]") {
+  for (const char* line : {"__attribute__((__constructor__)) void early() {}",
+                           "[[gnu::constructor]] void early() {}",
+                           "__attribute__((section(\".init_array\"))) void (*early_ptr)() = early;",
+                           "__attribute__((used, section(\".ctors\"))) void (*p)() = early;"}) {
+    INFO(line);
+    SourceVerdict verdict = judge_source(std::string("void early();\n") + line + "\n");
+    CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+    CHECK(verdict.line == 2);
+    CHECK_THAT(verdict.reason, Catch::Contains("before the harness"));
+  }
+}
+
+TEST_CASE("a file with CRLF, a byte order mark, CR-only line ends or digit separators is read as its twin",
+          "[source]") {
+  const std::string plain = "#include \"matmul.cuh\"\nconst int n = 1000;\nconst char* s = R\"(a \"quoted\" /* b)\";\n";
+  const std::string separators = "#include \"matmul.cuh\"\nconst int n = 1'000;\nconst char* s = R\"(a \"quoted\" /* b)\";\n";
+  for (const std::string& text : {plain, separators}) {
+    std::string crlf, cr_only;
+    for (char c : text) {
+      crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+      cr_only += c == '\n' ? '\r' : c;
+    }
+    CHECK(judge_source(text).outcome == SourceVerdict::Outcome::kAllowed);
+    CHECK(judge_source("\xEF\xBB\xBF" + crlf).outcome == SourceVerdict::Outcome::kAllowed);
+    CHECK(judge_source(cr_only).outcome == SourceVerdict::Outcome::kAllowed);
+  }
 }
 
 TEST_CASE("attributes that switch the race checker off are refused", "[source]") {

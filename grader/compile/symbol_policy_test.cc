@@ -1,6 +1,7 @@
 #include "compile/symbol_policy.h"
 
 #include <catch2/catch.hpp>
+#include <set>
 
 namespace cudagrade {
 namespace {
@@ -38,9 +39,64 @@ TEST_CASE("nm's POSIX format splits into what a file calls and what it defines",
       "__cudaLaunchKernel U\n"
       "DW.ref.__gxx_personality_v0 V 0000000000000000 0000000000000008\n"
       "weak_thing w\n");
-  CHECK(symbols.undefined == std::vector<std::string>{"__cudaLaunchKernel"});
+  CHECK(symbols.undefined == std::vector<std::string>{"__cudaLaunchKernel", "weak_thing"});
   CHECK(symbols.defined == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii", "DW.ref.__gxx_personality_v0"});
   CHECK(symbols.strong == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii"});
+  CHECK(symbols.global == std::vector<std::string>{"_Z6matmulPKfS0_Pfiii", "DW.ref.__gxx_personality_v0"});
+}
+
+TEST_CASE("a weak reference is judged like any other: it binds to the library's function all the same",
+          "[symbols]") {
+  // __attribute__((weak)), #pragma weak and [[gnu::weak]] on a declaration all give nm's "w".
+  ObjectSymbols weak = plain_submission();
+  for (const std::string& line : {"system w", "syscall w", "popen v"}) {
+    weak.undefined.push_back(parse_nm_posix(line + "\n").undefined.at(0));
+  }
+  SymbolVerdict verdict = judge_symbols(weak);
+  CHECK(verdict.outcome == SymbolVerdict::Outcome::kRejected);
+  CHECK(verdict.symbol == "system");
+  CHECK_THAT(verdict.reason, Catch::Contains("running other programs"));
+}
+
+TEST_CASE("a shared library's exports are read without their versions", "[symbols]") {
+  const std::set<std::string> exports = parse_nm_exports(
+      "GLIBC_2.2.5 A 0000000000000000\n"
+      "write@@GLIBC_2.2.5 W 00000000000f5b00 00000000000000a9\n"
+      "malloc@@GLIBC_2.2.5 T 00000000000a0e00 0000000000000216\n"
+      "_Znwm@@GLIBCXX_3.4 T 00000000000ae1a0 0000000000000060\n");
+  CHECK(exports == std::set<std::string>{"_Znwm", "malloc", "write"});
+}
+
+TEST_CASE("a definition that would take the runtime's place is refused; the file's own names are not",
+          "[symbols]") {
+  const std::set<std::string> exports = {"write", "malloc", "index", "_Znwm",
+                                         "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE9_M_createERmm"};
+  auto defining = [&](const std::string& nm_line) {
+    ObjectSymbols symbols = plain_submission();
+    const ObjectSymbols defined = parse_nm_posix(nm_line + "\n");
+    symbols.defined = defined.defined;
+    symbols.strong = defined.strong;
+    symbols.global = defined.global;
+    return judge_symbols(symbols, {}, exports);
+  };
+  // extern "C" write() rewrites every reply the harness sends; a weak one interposes just the same.
+  CHECK(defining("write T 0 10").outcome == SymbolVerdict::Outcome::kRejected);
+  CHECK_THAT(defining("write W 0 10").reason, Catch::Contains("the C or C++ runtime provides"));
+  CHECK(defining("malloc T 0 10").outcome == SymbolVerdict::Outcome::kRejected);
+  // A replacement operator new sees every allocation the harness makes, weak or strong.
+  CHECK_THAT(defining("_Znwm T 0 10").reason, Catch::Contains("operator new"));
+  CHECK(defining("_ZnwmRKSt9nothrow_t W 0 10").outcome == SymbolVerdict::Outcome::kRejected);
+  // The CUDA runtime is linked statically, so its calls are checked by name, not against the exports.
+  CHECK_THAT(defining("cudaMemcpy T 0 10").reason, Catch::Contains("CUDA runtime"));
+  // A global variable that shadows a libc function is still a replacement, and the message says how to fix it.
+  CHECK_THAT(defining("index B 0 4").reason, Catch::Contains("make it static"));
+  // Allowed: the file's own functions and globals, static ones, and inline copies of the library's templates.
+  CHECK(defining("_Z6matmulPKfS0_Pfiii T 0 10").outcome == SymbolVerdict::Outcome::kAllowed);
+  CHECK(defining("g_weight B 0 4").outcome == SymbolVerdict::Outcome::kAllowed);
+  CHECK(defining("write t 0 10").outcome == SymbolVerdict::Outcome::kAllowed);
+  CHECK(defining("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE9_M_createERmm W 0 10").outcome ==
+        SymbolVerdict::Outcome::kAllowed);
+  CHECK(defining("DW.ref.__gxx_personality_v0 V 0 8").outcome == SymbolVerdict::Outcome::kAllowed);
 }
 
 TEST_CASE("an ordinary submission's calls are all allowed", "[symbols]") {

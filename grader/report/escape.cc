@@ -66,7 +66,37 @@ std::string escape(std::string_view text, bool attribute) {
   return out;
 }
 
+// What a terminal would act on rather than show: C0 controls but line breaks and tabs, DEL, C1 controls,
+// and the bidirectional embeddings, overrides and isolates.
+bool terminal_acts_on(char32_t code) {
+  if (code == '\n' || code == '\t') return false;
+  return code < 0x20 || (code >= 0x7F && code <= 0x9F) || (code >= 0x202A && code <= 0x202E) ||
+         (code >= 0x2066 && code <= 0x2069);
+}
+
 }  // namespace
+
+std::string terminal_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t at = 0; at < text.size();) {
+    const Utf8Char next = decode_utf8(text, at);
+    if (!next.valid) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[at]));
+      at += 1;
+      continue;
+    }
+    if (!terminal_acts_on(next.code)) {
+      out += text.substr(at, next.length);
+    } else if (next.code < 0x80) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned>(next.code));
+    } else {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(next.code));
+    }
+    at += next.length;
+  }
+  return out;
+}
 
 std::string xml_text(std::string_view text) {
   return escape(text, false);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "report/escape.h"
 #include "report/printer.h"
 #include "report/report_text.h"
 
@@ -14,7 +15,10 @@ std::string time_text(double ms) {
   return fmt::format("{:.2f} ms", ms);
 }
 
-std::string indent(const std::string& text, const std::string& prefix) {
+// Every text that can carry what a submission or its runner printed goes through terminal_text: a message
+// with ESC or CR in it must not clear the reader's screen or draw a grade of its own.
+std::string indent(const std::string& raw, const std::string& prefix) {
+  const std::string text = terminal_text(raw);
   std::string result;
   size_t at = 0;
   while (at < text.size()) {
@@ -38,15 +42,16 @@ std::string TextPrinter::paint(const std::string& text, CaseStatus status) const
 }
 
 void TextPrinter::print(const GradeReport& report) {
-  out_ << fmt::format("{} lab: {}\n", report.lab, report.submission);
-  out_ << fmt::format("backend {} on {}; build: {}\n\n", report.backend, report.device, report.build_summary);
+  out_ << fmt::format("{} lab: {}\n", report.lab, terminal_text(report.submission));
+  out_ << fmt::format("backend {} on {}; build: {}\n\n", report.backend, terminal_text(report.device),
+                      terminal_text(report.build_summary));
   out_ << fmt::format("  {:<28} {:<13} {:<14} {:>9} {:>8}  {}\n", "case", "kind", "status", "points", "time",
                       "message");
   for (const CaseResult& result : report.cases) {
     std::string status = fmt::format("{:<14}", to_string(result.status));
-    out_ << fmt::format("  {:<28} {:<13} {} {:>9} {:>8}  {}\n", result.name, to_string(result.kind),
+    out_ << fmt::format("  {:<28} {:<13} {} {:>9} {:>8}  {}\n", terminal_text(result.name), to_string(result.kind),
                         paint(status, result.status), points_text(result.points) + "/" + points_text(result.max_points),
-                        time_text(result.elapsed_ms), headline(result.message, 90));
+                        time_text(result.elapsed_ms), terminal_text(headline(result.message, 90)));
   }
   // A build failure or a missing GPU fails every case the same way: say it once.
   const bool all_alike =
@@ -61,7 +66,7 @@ void TextPrinter::print(const GradeReport& report) {
   for (const CaseResult& result : report.cases) {
     const bool failed = result.status != CaseStatus::kPassed && result.status != CaseStatus::kSkipped;
     if (all_alike || (!failed && !result.speed)) continue;
-    out_ << fmt::format("\n{} ({} {}): {}\n", result.name, to_string(result.kind), size_text(result.size),
+    out_ << fmt::format("\n{} ({} {}): {}\n", terminal_text(result.name), to_string(result.kind), size_text(result.size),
                         paint(std::string(to_string(result.status)), result.status));
     if (failed) out_ << indent(result.message, "  ");
     if (failed && !result.details.empty()) out_ << indent(result.details, "  ");

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "compile/source_policy.h"
 #include "core/files.h"
 #include "model/lab.h"
 #include "sim/rewriter.h"
@@ -74,7 +75,8 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
                      ") run on a GPU only";
     return result;
   }
-  const RewriteResult rewritten = rewrite_for_simulator(read_file(request.source), lab.submission_file());
+  const RewriteResult rewritten =
+      rewrite_for_simulator(with_plain_line_ends(read_file(request.source)), lab.submission_file());
   if (rewritten.outcome != RewriteResult::Outcome::kRewritten) {
     BuildResult result;
     const bool unsupported = rewritten.outcome == RewriteResult::Outcome::kUnsupported;
