@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace cudagrade {
 namespace {
@@ -48,15 +49,31 @@ std::vector<std::string> bwrap_prefix(const std::vector<std::filesystem::path>& 
   return command;
 }
 
+// The grader's environment is not the runner's business: it may hold tokens, the hidden cases' paths, the
+// course's secrets. The runner starts with only what a program and the CUDA runtime need, by name.
+constexpr const char* kRunnerEnvironment[] = {
+    "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "NVIDIA_VISIBLE_DEVICES",
+    "NVIDIA_DRIVER_CAPABILITIES", "TMPDIR", "LANG", "LC_ALL"};
+
 }  // namespace
 
+std::vector<std::string> runner_environment() {
+  std::vector<std::string> command = {"env", "-i"};
+  for (const char* name : kRunnerEnvironment) {
+    if (const char* value = std::getenv(name)) command.push_back(std::string(name) + "=" + value);
+  }
+  return command;
+}
+
 std::vector<std::string> Confinement::command_for(const std::filesystem::path& runner) const {
-  std::vector<std::string> command;
-  if (level == Level::kBubblewrap) command = bwrap_prefix(writable_dirs, runner.parent_path());
+  std::vector<std::string> command = runner_environment();
+  std::vector<std::string> wrapper;
+  if (level == Level::kBubblewrap) wrapper = bwrap_prefix(writable_dirs, runner.parent_path());
   if (level != Level::kNone) {
     std::vector<std::string> limits = rlimit_prefix();
-    command.insert(command.end(), limits.begin(), limits.end());
+    wrapper.insert(wrapper.end(), limits.begin(), limits.end());
   }
+  command.insert(command.end(), wrapper.begin(), wrapper.end());
   command.push_back(runner.string());
   return command;
 }

@@ -34,6 +34,11 @@ std::vector<std::string> pinned_to_device(std::vector<std::string> command, int 
 // exists, else none; `why` says what was tried when the answer is not bwrap.
 Confinement::Level strongest_confinement(CommandRunner& runner, std::string& why);
 
+// "env -i NAME=value ...": the start of every runner's command, which clears the grader's environment and
+// passes on only the variables a program and the CUDA runtime need (PATH, LD_LIBRARY_PATH, the CUDA_* and
+// NVIDIA_* device selection, TMPDIR and the locale), whichever sandbox follows.
+std::vector<std::string> runner_environment();
+
 std::string to_string(Confinement::Level level);
 
 }  // namespace cudagrade
