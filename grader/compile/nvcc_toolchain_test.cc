@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
-#include <utility>
 
 #include "core/files.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
+#include "testing/line_end_twins.h"
 
 namespace cudagrade {
 namespace {
@@ -92,14 +92,9 @@ TEST_CASE("nvcc's objects are held to the same object checks: weak calls, the ru
 TEST_CASE("nvcc builds a file saved with CR LF and a byte order mark, or CR alone, as its twin", "[nvcc]") {
   Fixture fixture;
   const std::string plain = read_file(fixture.paths.submissions_dir("matmul") / "correct.cu");
-  std::string windows = "\xEF\xBB\xBF", old_mac;
-  for (char c : plain) {
-    windows += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    old_mac += c == '\n' ? '\r' : c;
-  }
   const BuildResult first = fixture.build("matmul", fixture.write("plain.cu", plain));
   REQUIRE(first.outcome == BuildResult::Outcome::kBuilt);
-  for (const auto& [name, text] : {std::pair{"windows.cu", windows}, std::pair{"old_mac.cu", old_mac}}) {
+  for (const auto& [name, text] : testing::line_end_twins(plain)) {
     INFO(name);
     const BuildResult twin = fixture.build("matmul", fixture.write(name, text));
     CHECK(twin.outcome == BuildResult::Outcome::kBuilt);

@@ -2,7 +2,11 @@
 #include "run/confinement.h"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
+#include <string>
 
 #include "core/files.h"
 #include "core/temp_dir.h"
@@ -23,7 +27,7 @@ TEST_CASE("rlimits wrap the runner, which still runs", "[confinement]") {
   TempDir dir(TempDir::Medium::kDisk);
   Confinement confinement{Confinement::Level::kRlimits, {}};
   const std::vector<std::string> command = confinement.command_for(script(dir, "ulimit -c; ulimit -t"));
-  CHECK(command.front() == "prlimit");
+  CHECK(std::find(command.begin(), command.end(), "prlimit") != command.end());
   SubprocessCommandRunner runner;
   CommandResult result = runner.run(command, std::chrono::seconds(20));
   REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
@@ -62,13 +66,32 @@ TEST_CASE("a runner pinned to a GPU sees only that one, inside whatever wraps it
   const std::filesystem::path probe = script(dir, "echo \"$CUDA_VISIBLE_DEVICES\"");
   Confinement confinement{Confinement::Level::kRlimits, {}};
   const std::vector<std::string> command = pinned_to_device(confinement.command_for(probe), 3);
-  CHECK(command.front() == "prlimit");
+  CHECK(std::find(command.begin(), command.end(), "prlimit") != command.end());
   CHECK(command.back() == probe.string());
   SubprocessCommandRunner runner;
   CommandResult result = runner.run(command, std::chrono::seconds(20));
   REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
   CHECK(result.output == "3\n");
   CHECK(pinned_to_device({probe.string()}, 0) == std::vector<std::string>{"env", "CUDA_VISIBLE_DEVICES=0", probe.string()});
+}
+
+TEST_CASE("a runner sees none of the grader's environment, only what programs and CUDA need", "[confinement]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const std::filesystem::path probe = script(dir, "env | cut -d= -f1 | sort | tr '\\n' ' '");
+  const char* devices = std::getenv("CUDA_VISIBLE_DEVICES");
+  const std::optional<std::string> saved_devices = devices ? std::optional<std::string>(devices) : std::nullopt;
+  setenv("CUDAGRADE_COURSE_TOKEN", "secret", 1);
+  setenv("CUDA_VISIBLE_DEVICES", saved_devices.value_or("0").c_str(), 1);
+  for (Confinement::Level level : {Confinement::Level::kNone, Confinement::Level::kRlimits}) {
+    const std::vector<std::string> command = Confinement{level, {}}.command_for(probe);
+    SubprocessCommandRunner runner;
+    CommandResult result = runner.run(command, std::chrono::seconds(20));
+    REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
+    CHECK_THAT(result.output, !Catch::Contains("CUDAGRADE_COURSE_TOKEN") && !Catch::Contains("HOME ") &&
+                                  Catch::Contains("CUDA_VISIBLE_DEVICES") && Catch::Contains("PATH"));
+  }
+  unsetenv("CUDAGRADE_COURSE_TOKEN");
+  if (!saved_devices) unsetenv("CUDA_VISIBLE_DEVICES");
 }
 
 }  // namespace
