@@ -239,11 +239,24 @@ BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command
   return result;
 }
 
+std::optional<BuildResult> CachedToolchain::too_large(const BuildRequest& request) {
+  std::error_code error;
+  const uintmax_t bytes = std::filesystem::file_size(request.source, error);
+  if (error || bytes <= kLargestSourceBytes) return std::nullopt;  // an unreadable file is the next step's to report
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kRejected;
+  result.summary = fmt::format("rejected: the file is {:.1f} MiB; a submission may be at most {} MiB (a lab's kernel "
+                               "is a few KiB)",
+                               static_cast<double>(bytes) / (1 << 20), kLargestSourceBytes >> 20);
+  return result;
+}
+
 BuildResult CachedToolchain::build(const BuildRequest& request) {
   std::vector<Step> objects = compile_harness(*request.lab);
   if (auto failure = harness_failure(objects)) return *failure;
   const bool student = request.provenance == BuildRequest::Provenance::kStudent;
   if (student) {
+    if (auto refused = too_large(request)) return *refused;
     if (auto refused = check_source(request)) return *refused;
   }
   std::variant<Step, BuildResult> compiled = compile_submission(request);

@@ -51,6 +51,8 @@ class CachedToolchain : public Toolchain {
   SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
                             const std::vector<std::string>& launch_symbols);
   std::optional<BuildResult> check_source(const BuildRequest& request);
+  // A student's file over the one size cap both backends share (source_policy.h's kLargestSourceBytes).
+  static std::optional<BuildResult> too_large(const BuildRequest& request);
 
   // The steps each toolchain fills in. compile_submission returns a result instead of a step when this
   // toolchain cannot build the file at all (the simulator and a library baseline, say).

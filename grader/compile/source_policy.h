@@ -10,6 +10,7 @@
 // The scan sees what the preprocessor sees: line splices, comments and the %: digraph are undone first.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace cudagrade {
@@ -20,6 +21,11 @@ struct SourceVerdict {
   std::string include;  // the directive's target as written
   std::string reason;
 };
+
+// One cap on a submission's source, on both backends: a lab's file is a few KiB, and an honest file padded with
+// comments (2 MiB, say) still grades as its twin; a larger one is refused before anything compiles, so neither
+// the compiler nor the simulator's rewriter spends its time on it. Intake's 8 MiB cap on uploads is apart.
+inline constexpr size_t kLargestSourceBytes = size_t{4} << 20;
 
 // The file as the compiler reads its lines: a UTF-8 byte order mark dropped, and CR LF and a lone CR each one
 // line end, as GCC takes them (a CR-only file is many lines, not one). Both toolchains compile this text, so a

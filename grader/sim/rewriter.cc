@@ -7,13 +7,11 @@
 #include <optional>
 #include <vector>
 
+#include "compile/source_policy.h"
 #include "sim/source_scan.h"
 
 namespace cudagrade {
 namespace {
-
-// A lab file is a page or two; a megabyte of source is an attack on the grader, not a submission.
-constexpr size_t kLargestSource = size_t{1} << 20;
 
 struct Edit {
   size_t begin, end;
@@ -275,8 +273,8 @@ void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
 }  // namespace
 
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name) {
-  if (source.size() > kLargestSource) {
-    return problem(RewriteResult::Outcome::kMalformed, 1, "the file is larger than 1 MiB, far more than a lab needs");
+  if (source.size() > kLargestSourceBytes) {  // the toolchain refuses such files first; this keeps scans linear
+    return problem(RewriteResult::Outcome::kMalformed, 1, "the file is larger than 4 MiB, far more than a lab needs");
   }
   const SourceScan scan(source);
   if (auto unsupported = find_unsupported(scan)) return *unsupported;

@@ -115,9 +115,9 @@ TEST_CASE("hostile sizes stay linear: a huge array bound, a huge file", "[sim]")
   RewriteResult long_line = rewrite("__global__ void k() {\n  __shared__ float s[" + bound + "1];\n}\n");
   REQUIRE(long_line.outcome == RewriteResult::Outcome::kRewritten);
   CHECK_THAT(long_line.text, Catch::Contains("cusim_shared_s_2(&s, sizeof(s), \"s\", 2);"));
-  RewriteResult huge = rewrite(std::string(2 << 20, ' '));
+  RewriteResult huge = rewrite(std::string((4 << 20) + 1, ' '));
   CHECK(huge.outcome == RewriteResult::Outcome::kMalformed);
-  CHECK_THAT(huge.reason, Catch::Contains("larger than 1 MiB"));
+  CHECK_THAT(huge.reason, Catch::Contains("larger than 4 MiB"));
 }
 
 TEST_CASE("half precision and the like are named as unsupported", "[sim]") {

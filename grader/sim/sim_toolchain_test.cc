@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "compile/source_policy.h"
 #include "core/files.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
@@ -49,6 +50,22 @@ TEST_CASE("the simulator builds a file saved with CR LF and a byte order mark, o
     CHECK(twin.outcome == BuildResult::Outcome::kBuilt);
     CHECK(twin.runner == first.runner);  // the same compile input, so the same cached runner
   }
+}
+
+TEST_CASE("the simulator builds a 2 MiB honest file and refuses one over the cap both backends share", "[sim]") {
+  Fixture fixture;
+  const std::string plain = read_file(fixture.paths.submissions_dir("matmul") / "correct.cu");
+  const BuildResult first = fixture.build("matmul", fixture.write("plain.cu", plain));
+  REQUIRE(first.outcome == BuildResult::Outcome::kBuilt);
+  const std::string comment_line = "// " + std::string(96, 'x') + "\n";
+  std::string padded = plain;
+  while (padded.size() < (size_t{2} << 20)) padded += comment_line;
+  const BuildResult honest = fixture.build("matmul", fixture.write("padded.cu", padded));
+  CHECK(honest.outcome == BuildResult::Outcome::kBuilt);
+  while (padded.size() <= kLargestSourceBytes) padded += comment_line;
+  const BuildResult huge = fixture.build("matmul", fixture.write("huge.cu", padded));
+  CHECK(huge.outcome == BuildResult::Outcome::kRejected);
+  CHECK_THAT(huge.summary, Catch::Contains("at most 4 MiB"));
 }
 
 TEST_CASE("the simulator holds a submission to the same symbol policy as the GPU", "[sim]") {
