@@ -6,11 +6,10 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "compile/source_policy.h"
 #include "core/files.h"
 #include "core/temp_dir.h"
 #include "labs/registry.h"
-#include "testing/line_end_twins.h"
+#include "testing/source_form_checks.h"
 
 namespace cudagrade {
 namespace {
@@ -90,33 +89,14 @@ TEST_CASE("nvcc's objects are held to the same object checks: weak calls, the ru
   }
 }
 
-TEST_CASE("nvcc builds a file saved with CR LF and a byte order mark, or CR alone, as its twin", "[nvcc]") {
+TEST_CASE("nvcc builds a file saved with a BOM and CR LF, or CR alone, as its twin", "[nvcc]") {
   Fixture fixture;
-  const std::string plain = read_file(fixture.paths.submissions_dir("matmul") / "correct.cu");
-  const BuildResult first = fixture.build("matmul", fixture.write("plain.cu", plain));
-  REQUIRE(first.outcome == BuildResult::Outcome::kBuilt);
-  for (const auto& [name, text] : testing::line_end_twins(plain)) {
-    INFO(name);
-    const BuildResult twin = fixture.build("matmul", fixture.write(name, text));
-    CHECK(twin.outcome == BuildResult::Outcome::kBuilt);
-    CHECK(twin.runner == first.runner);  // the same compile input, so the same cached runner
-  }
+  testing::check_line_end_twins_build_alike(fixture);
 }
 
-TEST_CASE("nvcc builds a 2 MiB honest file and refuses one over the cap both backends share", "[nvcc]") {
+TEST_CASE("nvcc builds a 2 MiB honest file and refuses one over the shared cap", "[nvcc]") {
   Fixture fixture;
-  const std::string plain = read_file(fixture.paths.submissions_dir("matmul") / "correct.cu");
-  const BuildResult first = fixture.build("matmul", fixture.write("plain.cu", plain));
-  REQUIRE(first.outcome == BuildResult::Outcome::kBuilt);
-  const std::string comment_line = "// " + std::string(96, 'x') + "\n";
-  std::string padded = plain;
-  while (padded.size() < (size_t{2} << 20)) padded += comment_line;
-  const BuildResult honest = fixture.build("matmul", fixture.write("padded.cu", padded));
-  CHECK(honest.outcome == BuildResult::Outcome::kBuilt);
-  while (padded.size() <= kLargestSourceBytes) padded += comment_line;
-  const BuildResult huge = fixture.build("matmul", fixture.write("huge.cu", padded));
-  CHECK(huge.outcome == BuildResult::Outcome::kRejected);
-  CHECK_THAT(huge.summary, Catch::Contains("at most 4 MiB"));
+  testing::check_source_size_cap(fixture);
 }
 
 TEST_CASE("an include of a file outside the submission is refused before the compiler can quote it", "[nvcc]") {
