@@ -128,7 +128,7 @@ CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesyste
                         listed.dropped_bytes, kDefaultOutputCapBytes >> 10)};
   }
   std::string why;
-  const std::optional<std::set<std::string>> exports = runtime_exports(why);
+  const std::set<std::string>* exports = runtime_exports(why);
   if (!exports) return {BuildResult::Outcome::kInfraError, why};
   const ObjectSymbols symbols = parse_nm_posix(listed.output);
   SymbolVerdict verdict = judge_symbols(symbols, extra_allowed, *exports);
@@ -145,9 +145,9 @@ CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesyste
 // listing is about 600 KB.
 constexpr size_t kExportListingCap = 16 << 20;
 
-std::optional<std::set<std::string>> CachedToolchain::runtime_exports(std::string& why) {
+const std::set<std::string>* CachedToolchain::runtime_exports(std::string& why) {
   std::lock_guard<std::mutex> lock(exports_mutex_);
-  if (exports_) return exports_;
+  if (exports_) return &*exports_;
   std::set<std::string> names;
   for (const char* library : {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"}) {
     CommandResult found = runner_.run({"g++", std::string("-print-file-name=") + library}, std::chrono::seconds(60));
@@ -158,12 +158,12 @@ std::optional<std::set<std::string>> CachedToolchain::runtime_exports(std::strin
                                : found;
     if (listed.outcome != CommandResult::Outcome::kSucceeded || listed.dropped_bytes > 0) {
       why = fmt::format("could not read the symbols {} exports: {}", library, first_error_line(listed.output));
-      return std::nullopt;
+      return nullptr;
     }
     names.merge(parse_nm_exports(listed.output));
   }
   exports_ = std::move(names);
-  return exports_;
+  return &*exports_;
 }
 
 std::optional<BuildResult> CachedToolchain::harness_failure(const std::vector<Step>& objects) {

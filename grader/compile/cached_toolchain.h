@@ -67,9 +67,9 @@ class CachedToolchain : public Toolchain {
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);
   static std::optional<BuildResult> submission_failure(const Step& submission);
   std::string version_of(const std::string& compiler);
-  // What the runner's C and C++ runtime libraries export (symbol_policy.h), read once; nullopt, with `why`,
-  // when they cannot be read (the grader's machine is broken, not the student's file).
-  std::optional<std::set<std::string>> runtime_exports(std::string& why);
+  // What the runner's C and C++ runtime libraries export (symbol_policy.h), read once and kept for every later
+  // build; nullptr, with `why`, when they cannot be read (the grader's machine is broken, not the student's file).
+  const std::set<std::string>* runtime_exports(std::string& why);
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
   static std::filesystem::path object_of(const Step& step);
 
