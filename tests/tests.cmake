@@ -39,7 +39,7 @@ add_executable(cudagrade_tests
   grader/report/escape_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
-  grader/run/confinement_test.cc
+  grader/core/confinement_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/sim_toolchain_test.cc

@@ -108,7 +108,8 @@ void BatchGrader::build_all(const std::vector<const Submission*>& to_grade) cons
   if (to_grade.empty()) return;
   auto build = [&](int64_t i) {
     try {
-      backend_.toolchain().build({&lab_, to_grade[static_cast<size_t>(i)]->lab_file, {}});
+      backend_.toolchain().build({&lab_, to_grade[static_cast<size_t>(i)]->lab_file, {},
+                                  BuildRequest::Provenance::kStudent, options_.confinement});
     } catch (const std::exception&) {
       // Grading builds the file again and reports whatever went wrong as that student's result.
     }

@@ -18,7 +18,7 @@
 #include "intake/intake.h"
 #include "model/lab.h"
 #include "pipeline/grader.h"
-#include "run/confinement.h"
+#include "core/confinement.h"
 #include "model/testcase.h"
 
 namespace cudagrade {

@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "model/report.h"
 #include "model/lab.h"
-#include "run/confinement.h"
+#include "core/confinement.h"
 #include "testcases/loader.h"
 
 namespace cudagrade {

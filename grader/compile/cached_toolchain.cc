@@ -82,7 +82,8 @@ std::string CachedToolchain::version_of(const std::string& compiler) {
 CachedToolchain::Step CachedToolchain::compile(const std::string& label, const std::string& contents,
                                                const std::string& staged_name,
                                                const std::vector<std::string>& compiler_command,
-                                               const std::vector<std::string>& include_dirs) {
+                                               const std::vector<std::string>& include_dirs,
+                                               const std::optional<Confinement>& sandbox) {
   std::vector<std::string> command = compiler_command;
   for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
   command.insert(command.end(), {"-c", staged_name, "-o", kObject});
@@ -96,6 +97,11 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     std::vector<std::string> in_dir = command;
     in_dir[in_dir.size() - 3] = (dir / staged_name).string();
     in_dir.back() = (dir / kObject).string();
+    if (sandbox) {
+      Confinement step = *sandbox;
+      step.readable_dirs.insert(step.readable_dirs.end(), include_dirs.begin(), include_dirs.end());
+      in_dir = step.compile_command(in_dir, dir);
+    }
     CommandResult result = runner_.run(in_dir, kCompileTimeout);
     log = result.output;
     const std::string prefix = dir.string() + "/";
@@ -206,7 +212,8 @@ std::optional<BuildResult> CachedToolchain::submission_failure(const Step& submi
 }
 
 BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command, const std::vector<Step>& objects,
-                                  const std::vector<std::string>& libraries, BuildResult result) {
+                                  const std::vector<std::string>& libraries, BuildResult result,
+                                  const std::optional<Confinement>& sandbox) {
   std::vector<std::string> command = linker_command;
   for (const Step& step : objects) command.push_back((step.entry.dir / kObject).string());
   command.insert(command.end(), {"-o", kRunner});
@@ -216,6 +223,11 @@ BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command
       "runner", fmt::format("{}\n", fmt::join(command, " ")), [&](const std::filesystem::path& dir) {
         std::vector<std::string> in_dir = command;
         *(in_dir.end() - 1 - libraries.size()) = (dir / kRunner).string();
+        if (sandbox) {
+          Confinement step = *sandbox;
+          for (const Step& object : objects) step.readable_dirs.push_back(object.entry.dir);
+          in_dir = step.compile_command(in_dir, dir);
+        }
         CommandResult run = runner_.run(in_dir, kCompileTimeout);
         log = run.output;
         save_log(dir, log);
@@ -237,6 +249,14 @@ BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command
     result.summary = result.cached ? "built (cached)" : "built";
   }
   return result;
+}
+
+std::optional<Confinement> CachedToolchain::sandbox_for(const BuildRequest& request) const {
+  if (request.provenance != BuildRequest::Provenance::kStudent) return std::nullopt;
+  Confinement sandbox;
+  sandbox.level = request.confinement;
+  sandbox.hidden_dirs = {paths_.root, paths_.cache};
+  return sandbox;
 }
 
 std::optional<BuildResult> CachedToolchain::too_large(const BuildRequest& request) {

@@ -36,12 +36,19 @@ class CachedToolchain : public Toolchain {
     bool timed_out = false;  // not cached: it may have been the machine; reported: it is most likely the file
   };
   // Compiles `contents` (staged as staged_name in the entry's folder, so messages name the file as the student
-  // does) with `compiler_command` plus -I for each include folder, unless the cache has it.
+  // does) with `compiler_command` plus -I for each include folder, unless the cache has it; in `sandbox` when
+  // there is one, seeing the include folders and the entry's folder besides the system's.
   Step compile(const std::string& label, const std::string& contents, const std::string& staged_name,
-               const std::vector<std::string>& compiler_command, const std::vector<std::string>& include_dirs);
-  // Links the objects with `linker_command` (the libraries are appended after the output).
+               const std::vector<std::string>& compiler_command, const std::vector<std::string>& include_dirs,
+               const std::optional<Confinement>& sandbox = std::nullopt);
+  // Links the objects with `linker_command` (the libraries are appended after the output), in `sandbox` when
+  // there is one, seeing the objects' folders.
   BuildResult link(const std::vector<std::string>& linker_command, const std::vector<Step>& objects,
-                   const std::vector<std::string>& libraries, BuildResult result);
+                   const std::vector<std::string>& libraries, BuildResult result,
+                   const std::optional<Confinement>& sandbox = std::nullopt);
+  // A student's file is compiled and linked in the request's sandbox, which hides the course (its test
+  // cases, its submissions) and the build cache but for the step's own folder; nullopt for the course's files.
+  std::optional<Confinement> sandbox_for(const BuildRequest& request) const;
   // Before anything runs, the object's symbol table is held against the policy.
   struct SymbolCheck {
     BuildResult::Outcome outcome;  // kBuilt when the symbols pass

@@ -34,7 +34,7 @@ std::vector<CachedToolchain::Step> NvccToolchain::compile_harness(const Lab& lab
 std::variant<CachedToolchain::Step, BuildResult> NvccToolchain::compile_submission(const BuildRequest& request) {
   const Lab& lab = *request.lab;
   return compile("submission", with_plain_line_ends(read_file(request.source)), lab.submission_file(), compiler(),
-                 {paths_.skeleton_dir(lab.name()).string()});
+                 {paths_.skeleton_dir(lab.name()).string()}, sandbox_for(request));
 }
 
 std::vector<std::string> NvccToolchain::extra_allowed_symbols() const {
@@ -47,7 +47,7 @@ std::vector<std::string> NvccToolchain::launch_symbols() const {
 
 BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                        BuildResult result) {
-  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, std::move(result));
+  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, std::move(result), sandbox_for(request));
 }
 
 }  // namespace cudagrade

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/confinement.h"
+
 namespace cudagrade {
 
 class Lab;
@@ -20,6 +22,9 @@ struct BuildRequest {
   std::filesystem::path source;
   std::vector<std::string> libraries;  // extra linker flags, for trusted baselines only
   Provenance provenance = Provenance::kStudent;
+  // The sandbox a student's compile and link run in (core/confinement.h); the course's own files are built
+  // as they are.
+  Confinement::Level confinement = Confinement::Level::kNone;
 };
 
 struct BuildResult {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <random>
+
 #include "check/case_judge.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
@@ -50,15 +52,18 @@ Grader::Grader(const Lab& lab, Backend& backend, ProjectPaths paths, GradeOption
 
 Grader::~Grader() = default;
 
-std::unique_ptr<Arena> Grader::make_arena(std::span<const Workload> sets) {
+void Grader::ArenaFolders::create() {
+  if (!memory) memory = std::make_unique<TempDir>(TempDir::Medium::kMemory);
+  if (!disk) disk = std::make_unique<TempDir>(TempDir::Medium::kDisk);
+}
+
+std::unique_ptr<Arena> Grader::make_arena(ArenaFolders& folders, std::span<const Workload> sets) {
+  folders.create();
   const uint64_t bytes = Arena::bytes_needed(sets);
-  if (!memory_dir_) memory_dir_ = std::make_unique<TempDir>(TempDir::Medium::kMemory);
-  TempDir* dir = memory_dir_.get();
-  if (memory_dir_->free_bytes() / 2 < bytes) {
-    if (!disk_dir_) disk_dir_ = std::make_unique<TempDir>(TempDir::Medium::kDisk);
-    dir = disk_dir_.get();
-  }
-  return std::make_unique<Arena>(dir->path() / fmt::format("arena-{}", arena_counter_++), sets);
+  TempDir& dir = folders.memory->free_bytes() / 2 < bytes ? *folders.disk : *folders.memory;
+  std::random_device entropy;
+  const uint64_t name = (uint64_t{entropy()} << 32) | entropy();
+  return std::make_unique<Arena>(dir.path() / fmt::format("arena-{:016x}", name), sets);
 }
 
 // A file that cannot be read (deleted mid-run, a reference missing from the course) is the machine's
@@ -79,9 +84,9 @@ std::vector<std::string> Grader::student_command(const std::filesystem::path& ru
   Confinement confinement;
   confinement.level = options_.confinement;
   if (confinement.level == Confinement::Level::kBubblewrap) {
-    if (!memory_dir_) memory_dir_ = std::make_unique<TempDir>(TempDir::Medium::kMemory);
-    if (!disk_dir_) disk_dir_ = std::make_unique<TempDir>(TempDir::Medium::kDisk);
-    confinement.writable_dirs = {memory_dir_->path(), disk_dir_->path()};
+    student_arenas_.create();
+    confinement.writable_dirs = {student_arenas_.memory->path(), student_arenas_.disk->path()};
+    confinement.hidden_dirs = {paths_.root, paths_.cache};
   }
   std::vector<std::string> command = confinement.command_for(runner);
   return options_.device ? pinned_to_device(std::move(command), *options_.device) : command;
@@ -90,7 +95,8 @@ std::vector<std::string> Grader::student_command(const std::filesystem::path& ru
 Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                                     GradeReport& report) {
   student_.reset();
-  BuildResult build = build_or_explain({&lab_, submission, {}});
+  student_arenas_ = {};  // after the runner that could write them is gone
+  BuildResult build = build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
   report.build_summary = build.summary;
   report.build_log = build.log;
   Availability availability = backend_.availability();
@@ -183,7 +189,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   }
   Workload workload = lab_.make_workload(test_case, 0);
   {
-    std::unique_ptr<Arena> arena = make_arena(std::span<const Workload>(&workload, 1));
+    std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply(judge_failed_reply(reply, test_case.timeout_s, "while running the case"), result);
@@ -236,7 +242,7 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
     result.points = 0;
     return TimingOutcome::kCaseDecided;
   }
-  std::unique_ptr<Arena> arena = make_arena(sets);
+  std::unique_ptr<Arena> arena = make_arena(student_arenas_, sets);
   RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
   if (reply.outcome == RunnerReply::Outcome::kTimedOut) {
     // Correct but too slow to time: the correctness points stand.
@@ -327,7 +333,7 @@ std::optional<Timing> Grader::time_trusted(const std::string& runner_key, Runner
     problem = failure.detail;
     return std::nullopt;
   }
-  std::unique_ptr<Arena> arena = make_arena(sets);
+  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, sets);
   RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
   if (reply.outcome != RunnerReply::Outcome::kOk) {
     problem = judge_failed_reply(reply, test_case.timeout_s, "while timing").message;

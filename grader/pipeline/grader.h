@@ -13,7 +13,7 @@
 #include "core/temp_dir.h"
 #include "model/lab.h"
 #include "pipeline/runner_slot.h"
-#include "run/confinement.h"
+#include "core/confinement.h"
 
 namespace cudagrade {
 
@@ -63,20 +63,27 @@ class Grader {
   std::optional<Timing> time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
                                      const std::vector<Workload>& sets, std::string& problem);
   std::optional<double> copy_bandwidth(RunnerSlot& trusted);
-  // A new arena on tmpfs when it has room to spare (it is memory the runner also needs), else on disk.
-  std::unique_ptr<Arena> make_arena(std::span<const Workload> sets);
+  // Where arenas are made: on tmpfs when it has room to spare (it is memory the runner also needs), else on
+  // disk. A student's runner may write its own folders and no others: they are made fresh for each file,
+  // and the references' folders are never shown to a student's runner.
+  struct ArenaFolders {
+    std::unique_ptr<TempDir> memory;
+    std::unique_ptr<TempDir> disk;
+    void create();
+  };
+  // A new arena under an unpredictable name, so that no runner can plant a file where the next one will be.
+  std::unique_ptr<Arena> make_arena(ArenaFolders& folders, std::span<const Workload> sets);
 
   const Lab& lab_;
   Backend& backend_;
   ProjectPaths paths_;
   GradeOptions options_;
-  std::unique_ptr<TempDir> memory_dir_;
-  std::unique_ptr<TempDir> disk_dir_;
+  ArenaFolders student_arenas_;
+  ArenaFolders trusted_arenas_;
   std::unique_ptr<RunnerSlot> student_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, Timing> trusted_timings_;               // by runner and case: timed once per grader
   std::optional<std::optional<double>> copy_bandwidth_;
-  int arena_counter_ = 0;
 };
 
 }  // namespace cudagrade

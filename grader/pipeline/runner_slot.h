@@ -15,7 +15,7 @@ inline constexpr std::chrono::seconds kRunnerStartTimeout{60};
 class RunnerSlot {
  public:
   explicit RunnerSlot(std::filesystem::path runner) : runner_(runner), command_{runner.string()} {}
-  // A runner started through a confining command (run/confinement.h).
+  // A runner started through a confining command (core/confinement.h).
   RunnerSlot(std::filesystem::path runner, std::vector<std::string> command)
       : runner_(std::move(runner)), command_(std::move(command)) {}
 

@@ -49,7 +49,7 @@ struct RunnerReply {
 
 class RunnerSession {
  public:
-  // `command` starts the runner: its path, or a confining wrapper around it (run/confinement.h).
+  // `command` starts the runner: its path, or a confining wrapper around it (core/confinement.h).
   RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner);
 
   // Waits for the runner's greeting. On failure the reply says why and the session is finished.

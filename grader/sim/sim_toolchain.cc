@@ -92,7 +92,8 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   std::vector<std::string> student_compiler = compiler();
   student_compiler.insert(student_compiler.end(), {"-fsanitize=thread", "-x", "c++", "-include", "cusim.h"});
   return compile("submission", rewritten.text, lab.submission_file(), student_compiler,
-                 {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()});
+                 {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
+                 sandbox_for(request));
 }
 
 std::vector<std::string> SimToolchain::extra_allowed_symbols() const {
@@ -103,8 +104,9 @@ std::vector<std::string> SimToolchain::launch_symbols() const {
   return {"_ZN5cusim10run_kernel*"};
 }
 
-BuildResult SimToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest&, BuildResult result) {
-  return link({cxx_}, objects, {"-lboost_context", "-ldl"}, std::move(result));
+BuildResult SimToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
+                                      BuildResult result) {
+  return link({cxx_}, objects, {"-lboost_context", "-ldl"}, std::move(result), sandbox_for(request));
 }
 
 }  // namespace cudagrade

@@ -3,6 +3,8 @@
 #include "sim/sim_toolchain.h"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 
 #include "core/files.h"
@@ -36,6 +38,64 @@ TEST_CASE("a reference kernel builds into a simulator runner, and rebuilding it 
   BuildResult again = fixture.build("matmul", fixture.paths.reference_dir("matmul") / "tiled_boundary.cu");
   CHECK(again.cached);
   CHECK(again.runner == first.runner);
+}
+
+// Runs every command for real and keeps the ones that compiled or linked the file named `marker`.
+class RecordingRunner : public CommandRunner {
+ public:
+  RecordingRunner(CommandRunner& real, std::string marker) : real_(real), marker_(std::move(marker)) {}
+  CommandResult run(const std::vector<std::string>& argv, std::chrono::seconds timeout, size_t cap) override {
+    return real_.run(argv, timeout, cap);
+  }
+  CommandResult run(const std::vector<std::string>& argv, std::chrono::seconds timeout) override {
+    const bool compiles_marked = std::any_of(argv.begin(), argv.end(), [&](const std::string& word) {
+      return word.find(marker_) != std::string::npos || word.find("runner") != std::string::npos;
+    });
+    if (compiles_marked) commands.push_back(argv);
+    return real_.run(argv, timeout);
+  }
+  std::vector<std::vector<std::string>> commands;
+
+ private:
+  CommandRunner& real_;
+  std::string marker_;
+};
+
+bool contains(const std::vector<std::string>& argv, const std::string& word) {
+  return std::find(argv.begin(), argv.end(), word) != argv.end();
+}
+
+TEST_CASE("a student's file is compiled and linked in the sandbox, the course's own files are not", "[sim]") {
+  Fixture fixture;
+  std::string why;
+  const Confinement::Level level = strongest_confinement(fixture.runner, why);
+  if (level != Confinement::Level::kBubblewrap) WARN("bwrap is not usable here, so the compile runs under " << to_string(level) << ": " << why);
+  const std::string unique = std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
+  const std::string kernel = read_file(fixture.paths.reference_dir("matmul") / "tiled_boundary.cu") + "// " + unique + "\n";
+  std::filesystem::create_directories(fixture.scratch.path() / "student");
+  std::ofstream(fixture.scratch.path() / "student" / "matmul.cu") << kernel;
+  RecordingRunner recording(fixture.runner, "matmul.cu");
+  SimToolchain toolchain(fixture.paths, recording);
+
+  BuildResult student = toolchain.build({find_lab("matmul"), fixture.scratch.path() / "student" / "matmul.cu", {},
+                                         BuildRequest::Provenance::kStudent, level});
+  INFO(student.summary << student.log);
+  REQUIRE(student.outcome == BuildResult::Outcome::kBuilt);
+  REQUIRE(recording.commands.size() == 2);  // the compile and the link
+  for (const auto& command : recording.commands) {
+    CHECK(command.front() == "env");
+    CHECK(contains(command, "-i"));
+    CHECK(contains(command, "prlimit"));
+    if (level == Confinement::Level::kBubblewrap) CHECK(contains(command, "bwrap"));
+  }
+
+  recording.commands.clear();
+  std::ofstream(fixture.scratch.path() / "student" / "matmul.cu") << kernel << "// trusted\n";
+  BuildResult trusted = toolchain.build({find_lab("matmul"), fixture.scratch.path() / "student" / "matmul.cu", {},
+                                         BuildRequest::Provenance::kTrusted, level});
+  REQUIRE(trusted.outcome == BuildResult::Outcome::kBuilt);
+  REQUIRE(recording.commands.size() == 2);
+  for (const auto& command : recording.commands) CHECK(command.front() != "env");
 }
 
 TEST_CASE("the simulator builds a file saved with a BOM and CR LF, or CR alone, as its twin", "[sim]") {
