@@ -77,6 +77,12 @@ add_test(NAME adversarial_corpus COMMAND ${CMAKE_SOURCE_DIR}/tests/adversarial_c
 set_tests_properties(adversarial_corpus PROPERTIES TIMEOUT 900
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
 
+# Files that get past every static policy, graded in bwrap alone and among the example class (Skipped, with the
+# reason, where bwrap cannot run). A stopped grader would hang the test: the timeout ends it.
+add_test(NAME escape_corpus COMMAND ${CMAKE_SOURCE_DIR}/tests/escape_corpus.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(escape_corpus PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
 # The class's summary.html and a report opened in headless Chromium (Skipped, with the reason, without it).
 add_test(NAME summary_in_browser COMMAND ${CMAKE_SOURCE_DIR}/tests/summary_in_browser.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(summary_in_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600

@@ -36,6 +36,22 @@ BuildCache::MakeOutcome judge(const CommandResult& result) {
   return BuildCache::MakeOutcome::kNotJudged;
 }
 
+// A student's step whose output is over the cap fails like a compile error, and only the log is kept.
+BuildCache::MakeOutcome within_cap(BuildCache::MakeOutcome outcome, const std::filesystem::path& output,
+                                   const char* what, const std::optional<Confinement>& sandbox, std::string& log) {
+  std::error_code error;
+  const uintmax_t bytes = std::filesystem::file_size(output, error);
+  if (!sandbox || outcome != BuildCache::MakeOutcome::kSucceeded || error || bytes <= kLargestStudentOutputBytes) {
+    return outcome;
+  }
+  std::filesystem::remove(output, error);
+  log = fmt::format("error: {} is {:.0f} MiB; a student's build may produce at most {} MiB (a lab's kernel makes a "
+                    "few hundred KiB: look for a huge initialised array)\n",
+                    what, static_cast<double>(bytes) / (1 << 20),
+                    kLargestStudentOutputBytes >> 20) + log;
+  return BuildCache::MakeOutcome::kFailed;
+}
+
 }  // namespace
 
 std::string first_error_line(const std::string& log) {
@@ -106,12 +122,13 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     log = result.output;
     const std::string prefix = dir.string() + "/";
     for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
-    save_log(dir, log);
     if (result.outcome == CommandResult::Outcome::kTimedOut) {
       timed_out = true;
       log = fmt::format("the compiler did not finish within {} s and was stopped\n", kCompileTimeout.count()) + log;
     }
-    return judge(result);
+    const BuildCache::MakeOutcome outcome = within_cap(judge(result), dir / kObject, "the compiled object", sandbox, log);
+    save_log(dir, log);
+    return outcome;
   });
   if (entry.cached) log = load_log(entry.dir);
   return {entry, log, timed_out};
@@ -230,8 +247,9 @@ BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command
         }
         CommandResult run = runner_.run(in_dir, kCompileTimeout);
         log = run.output;
+        const BuildCache::MakeOutcome outcome = within_cap(judge(run), dir / kRunner, "the linked program", sandbox, log);
         save_log(dir, log);
-        return judge(run);
+        return outcome;
       });
   if (linked.cached) log = load_log(linked.dir);
   if (linked.transient) {

@@ -20,6 +20,9 @@
 namespace cudagrade {
 
 inline constexpr std::chrono::seconds kCompileTimeout{180};
+// What one step of a student's build may leave in the cache, object or runner: an honest lab file makes a
+// few hundred KiB, and an initialised array of gigabytes would otherwise be kept for every upload.
+inline constexpr uint64_t kLargestStudentOutputBytes = uint64_t{64} << 20;
 
 class CachedToolchain : public Toolchain {
  public:
