@@ -40,6 +40,8 @@ add_executable(cudagrade_tests
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
   grader/core/confinement_test.cc
+  grader/core/syscall_filter_test.cc
+  grader/run/source_lines_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/sim_toolchain_test.cc

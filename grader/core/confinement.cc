@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "core/syscall_filter.h"
+
 namespace cudagrade {
 namespace {
 
@@ -113,9 +115,14 @@ std::vector<std::string> filesystem_view(const Confinement& confinement, const s
 // The process is the namespace's init (--as-pid-1): when it ends, the kernel kills whatever it started, and
 // the grader's kill of bwrap takes it down through --die-with-parent. A runner checks getppid() != 1 to learn
 // that the grader is alive; as the namespace's init its parent is outside, and getppid() is 0.
+// The filter reaches bwrap on descriptor 9, opened by a shell that then becomes bwrap: the grader's own
+// descriptors stay as they are (3 and 4 are the runner's channel), and nothing is left open in the grader.
+constexpr const char* kFilterDescriptor = "9";
+
 std::vector<std::string> bwrap_prefix(const Confinement& confinement, const std::filesystem::path& working_dir,
-                                      bool working_dir_writable) {
-  std::vector<std::string> command = {"bwrap"};
+                                      bool working_dir_writable, FilterKind filter) {
+  std::vector<std::string> command = {"sh", "-c", std::string("exec ") + kFilterDescriptor + "<\"$0\" && exec \"$@\"",
+                                      syscall_filter_file(filter).string(), "bwrap", "--seccomp", kFilterDescriptor};
   const std::vector<std::string> view = filesystem_view(confinement, working_dir, working_dir_writable);
   command.insert(command.end(), view.begin(), view.end());
   add(command, {"--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
@@ -130,17 +137,19 @@ constexpr const char* kRunnerEnvironment[] = {
     "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "NVIDIA_VISIBLE_DEVICES",
     "NVIDIA_DRIVER_CAPABILITIES", "TMPDIR", "LANG", "LC_ALL"};
 
+// env, then prlimit, then bwrap: the limits are set outside the sandbox and inherited, so that bwrap's one
+// exec after loading the filter is the step itself.
 std::vector<std::string> confined(const Confinement& confinement, const std::vector<std::string>& argv,
                                   const std::filesystem::path& working_dir, bool working_dir_writable,
-                                  const ResourceLimits& limits) {
+                                  const ResourceLimits& limits, FilterKind filter) {
   std::vector<std::string> command = runner_environment();
-  if (confinement.level == Confinement::Level::kBubblewrap) {
-    const std::vector<std::string> sandbox = bwrap_prefix(confinement, working_dir, working_dir_writable);
-    command.insert(command.end(), sandbox.begin(), sandbox.end());
-  }
   if (confinement.level != Confinement::Level::kNone) {
     const std::vector<std::string> rlimits = rlimit_prefix(limits);
     command.insert(command.end(), rlimits.begin(), rlimits.end());
+  }
+  if (confinement.level == Confinement::Level::kBubblewrap) {
+    const std::vector<std::string> sandbox = bwrap_prefix(confinement, working_dir, working_dir_writable, filter);
+    command.insert(command.end(), sandbox.begin(), sandbox.end());
   }
   command.insert(command.end(), argv.begin(), argv.end());
   return command;
@@ -165,12 +174,12 @@ std::vector<std::string> runner_environment() {
 }
 
 std::vector<std::string> Confinement::command_for(const std::filesystem::path& runner) const {
-  return confined(*this, {runner.string()}, runner.parent_path(), false, runner_limits());
+  return confined(*this, {runner.string()}, runner.parent_path(), false, runner_limits(), FilterKind::kRunner);
 }
 
 std::vector<std::string> Confinement::compile_command(const std::vector<std::string>& argv,
                                                       const std::filesystem::path& working_dir) const {
-  return confined(*this, argv, working_dir, true, compile_limits());
+  return confined(*this, argv, working_dir, true, compile_limits(), FilterKind::kCompile);
 }
 
 std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device) {
@@ -198,13 +207,30 @@ std::string Confinement::describe() const {
   return "";
 }
 
-Confinement::Level strongest_confinement(CommandRunner& runner, std::string& why) {
-  const std::vector<std::string> probe = bwrap_prefix(Confinement{}, "/usr", false);
-  std::vector<std::string> command = probe;
+namespace {
+
+// Empty when the whole sandbox a runner gets, filter included, starts here; else why not (a kernel without
+// seccomp or user namespaces, no bwrap, a libseccomp that cannot build the filter).
+std::string bwrap_problem(CommandRunner& runner) {
+  std::vector<std::string> command;
+  try {
+    command = bwrap_prefix(Confinement{}, "/usr", false, FilterKind::kRunner);
+  } catch (const std::exception& error) {
+    return error.what();
+  }
   command.push_back("/bin/true");
   CommandResult bwrap = runner.run(command, std::chrono::seconds(20));
-  if (bwrap.outcome == CommandResult::Outcome::kSucceeded) return Confinement::Level::kBubblewrap;
-  why = "bwrap could not start a sandbox here: " + bwrap.output.substr(0, bwrap.output.find('\n'));
+  if (bwrap.outcome == CommandResult::Outcome::kSucceeded) return "";
+  const std::string said = bwrap.output.substr(0, bwrap.output.find('\n'));
+  return said.empty() ? bwrap.status.describe() : said;
+}
+
+}  // namespace
+
+Confinement::Level strongest_confinement(CommandRunner& runner, std::string& why) {
+  const std::string problem = bwrap_problem(runner);
+  if (problem.empty()) return Confinement::Level::kBubblewrap;
+  why = "bwrap could not start a sandbox here: " + problem;
   CommandResult prlimit = runner.run({"prlimit", "--core=0", "--", "/bin/true"}, std::chrono::seconds(20));
   if (prlimit.outcome == CommandResult::Outcome::kSucceeded) return Confinement::Level::kRlimits;
   why += "; prlimit could not run either";

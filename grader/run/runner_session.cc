@@ -5,6 +5,8 @@
 #include <random>
 #include <sstream>
 
+#include "run/source_lines.h"
+
 namespace cudagrade {
 
 std::map<std::string, std::string> parse_fields(const std::string& text) {
@@ -33,7 +35,8 @@ Timing timing_from(const RunnerReply& reply) {
 
 }  // namespace
 
-RunnerSession::RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner) {
+RunnerSession::RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner)
+    : runner_(runner) {
   SubprocessOptions options;
   options.control_channel = true;
   options.output_cap_bytes = 256 << 10;
@@ -96,6 +99,8 @@ RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& 
     }
     reply.outcome = RunnerReply::Outcome::kVerdict;
     std::getline(verdict_words >> std::ws, reply.detail);
+    SubprocessCommandRunner addr2line;
+    reply.detail = with_source_lines(reply.detail, runner_, addr2line);
   } else if (answer == "error" && rest.rfind("harness ", 0) == 0) {
     reply.outcome = RunnerReply::Outcome::kHarnessError;
     reply.detail = rest.substr(8);

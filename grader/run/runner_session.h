@@ -67,6 +67,7 @@ class RunnerSession {
   RunnerReply collect(Arena& arena, RunnerReply reply);
   RunnerReply tampered(RunnerReply reply, const std::string& line);
 
+  std::filesystem::path runner_;  // the executable, for the source lines of a simulator's verdict
   std::unique_ptr<Subprocess> process_;
   DeviceInfo device_;
   bool finished_ = false;

@@ -1,6 +1,6 @@
 // Code addresses to the student's source lines, for race reports. The simulator's runner is built with -g
-// and the rewritten source carries #line directives, so binutils' addr2line, run on our own executable,
-// names the line in the student's .cu file.
+// and the rewritten source carries #line directives, so binutils' addr2line, run on the runner's executable
+// by the grader (run/source_lines.h), names the line in the student's .cu file.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +10,9 @@
 
 namespace cusim {
 
-// "line 12" for a return address in the student's file (the innermost inlined frame outside cusim's
-// headers); "file.h:12" in another file; "an unknown line" when addr2line cannot say.
+// A marker, "{{cusim-line 0x1234}}", for a return address in the runner's executable, which the grader
+// turns into "line 12" for the student's file (the innermost inlined frame outside cusim's headers),
+// "file.h:12" for another file, or "an unknown line".
 std::string source_line(uintptr_t return_address);
 
 std::string triple(uint3 value);
