@@ -8,6 +8,9 @@
 # run:        `cudagrade run` on the assignment's 16x13x7 example, with --dump
 # class:      the example class (submissions/class/matmul/) through `cudagrade grade` on the GPU, in bwrap
 # batch:      bench/class-batch.sh: wall time per submission for a class of 50 (or $2)
+# sandbox:    issue #13: the references and examples (quick cases) without and with the sandbox (PID namespace,
+#             filesystem view, seccomp filter), their timings compared; the hostile and escape corpora in it;
+#             the system calls a reference runner makes (strace), against the filter's refusals
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -75,5 +78,28 @@ case "${1:-}" in
   batch)
     bench/class-batch.sh --students "${2:-50}" --backend gpu | tee "$out/batch.txt"
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch" >&2; exit 2 ;;
+  sandbox)
+    for sandbox in none bwrap; do
+      mkdir -p "$out/json-$sandbox"
+      scripts/grade-examples.sh --references --cases-dir testcases/quick --json-dir "$out/json-$sandbox" -- \
+        --backend gpu --sandbox "$sandbox" >"$out/examples-$sandbox.txt" 2>&1
+      echo "references and examples, sandbox $sandbox: exit=$? $(tail -n 1 "$out/examples-$sandbox.txt")"
+    done
+    scripts/grade-examples.sh --examples submissions/adversarial --cases-dir tests/data/class -- --backend gpu \
+      --sandbox bwrap >"$out/adversarial-bwrap.txt" 2>&1
+    echo "hostile corpus in bwrap: exit=$? $(tail -n 1 "$out/adversarial-bwrap.txt")"
+    export CUDAGRADE_COURSE_TOKEN="course-token-$RANDOM$RANDOM"
+    mkdir -p "$out/json-escapes"
+    scripts/grade-examples.sh --examples submissions/escapes --cases-dir tests/data/class --json-dir "$out/json-escapes" \
+      -- --backend gpu --sandbox bwrap >"$out/escapes-bwrap.txt" 2>&1
+    echo "escape corpus in bwrap: exit=$? $(tail -n 1 "$out/escapes-bwrap.txt"); reports quoting a leak or the token: $(grep -lE "LEAKED|$CUDAGRADE_COURSE_TOKEN" "$out"/json-escapes/*.json | wc -l)"
+    if command -v strace >/dev/null; then
+      strace -f -qq -o "$out/strace.txt" build/cudagrade check matmul reference/matmul/tiled_boundary.cu \
+        --cases testcases/quick/matmul.yaml --backend gpu --sandbox none >/dev/null 2>&1
+      scripts/sandbox-report.py syscalls "$out/strace.txt" /runner | tee "$out/syscalls.txt" | cut -c1-400
+    fi
+    scripts/sandbox-report.py timing "$out/json-none" "$out/json-bwrap" >"$out/timing.txt"
+    tail -n 1 "$out/timing.txt"
+    ;;
+  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox" >&2; exit 2 ;;
 esac
