@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -32,20 +34,28 @@ bool executable(const fs::path& path) {
 // ROOT/, and a stand-in for the built cudagrade.
 class FakeAutograder {
  public:
+  // Run as root, run_autograder starts the grader as nobody: the stand-in must be able to reach its files
+  // and write what it records (fake-out/), as a real cudagrade reaches its own.
   FakeAutograder(const fs::path& package, const fs::path& root) : root_(root) {
     fs::create_directories(root / "submission");
+    fs::create_directories(root / "fake-out");
     fs::copy(package / kAutograderFolder, root / "source", fs::copy_options::recursive);
     fs::copy_file(package / kAutograderFolder / "run_autograder", root / "run_autograder");
+    fs::permissions(root.parent_path(), fs::perms(0755));  // the package's own scratch folder
+    fs::permissions(root, fs::perms(0755));
+    fs::permissions(root / "fake-out", fs::perms::all);
   }
 
-  // The stand-in prints `stdout_text`, `stderr_text`, records its arguments and exits with `code`.
-  void grader(const std::string& stdout_text, const std::string& stderr_text, int code) {
+  // The stand-in prints `stdout_text`, `stderr_text`, records its arguments and its user, runs `extra` (a
+  // shell line) and exits with `code`.
+  void grader(const std::string& stdout_text, const std::string& stderr_text, int code, const std::string& extra = "") {
     write(root_ / "stdout.txt", stdout_text);
     write(root_ / "stderr.txt", stderr_text);
     write(root_ / "fake-cudagrade",
-          fmt::format("#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > '{0}/args.txt'\ncat '{0}/stdout.txt'\n"
-                      "cat '{0}/stderr.txt' >&2\nexit {1}\n",
-                      root_.string(), code),
+          fmt::format("#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > '{0}/fake-out/args.txt'\n"
+                      "id -u > '{0}/fake-out/uid.txt'\ncat > '{0}/fake-out/stdin.txt'\ncat '{0}/stdout.txt'\n"
+                      "cat '{0}/stderr.txt' >&2\n{2}\nexit {1}\n",
+                      root_.string(), code, extra),
           fs::perms(0755));
   }
 
@@ -57,7 +67,9 @@ class FakeAutograder {
   }
 
   nlohmann::json results() const { return nlohmann::json::parse(read_file(root_ / "results" / "results.json")); }
-  std::string args() const { return read_file(root_ / "args.txt"); }
+  std::string args() const { return read_file(root_ / "fake-out" / "args.txt"); }
+  std::string user_id() const { return read_file(root_ / "fake-out" / "uid.txt"); }
+  std::string cases_given() const { return read_file(root_ / "fake-out" / "stdin.txt"); }
   const fs::path& root() const { return root_; }
 
  private:
@@ -156,8 +168,38 @@ TEST_CASE("run_autograder passes cudagrade's results.json through", "[package][g
   INFO(run.output);
   REQUIRE(run.outcome == CommandResult::Outcome::kSucceeded);
   CHECK(gradescope.results()["score"] == 7.5);
-  CHECK(gradescope.args() == fmt::format("check\nmatmul\n{}\n--backend\nauto\n--include-hidden\n--format\ngradescope\n",
+  CHECK(gradescope.args() == fmt::format("check\nmatmul\n{}\n--backend\nauto\n--include-hidden\n--format\ngradescope\n"
+                                         "--sandbox\nauto\n--cases\n/dev/stdin\n",
                                          (gradescope.root() / "submission" / "matmul.cu").string()));
+  // The hidden cases came on a pipe: the grading user needs no access to testcases/.
+  CHECK(gradescope.cases_given() == read_file(gradescope.root() / "source" / "cudagrade" / "testcases" / "matmul.yaml"));
+}
+
+TEST_CASE("as root, run_autograder grades as nobody and writes results.json once no process of it is left",
+          "[package][gradescope]") {
+  if (geteuid() != 0) {
+    WARN("not root here, so run_autograder cannot change user and this is not tested");
+    return;
+  }
+  Package package;
+  REQUIRE(package.result.outcome == PackageOutcome::kWritten);
+  FakeAutograder gradescope(package.request.out, package.dir.path() / "root");
+  write(gradescope.root() / "submission" / "matmul.cu", "// a submission\n");
+  // A process in a session of its own tries to forge the report through the grader's descriptor and to
+  // overwrite results.json, then waits to outlive the grade, as a file did to a real autograder.
+  const std::string forger = fmt::format(
+      "setsid bash -c \"echo forged >> /proc/$$/fd/1; echo forged > {0}/results/results.json; exec sleep 7393\" "
+      "</dev/null >/dev/null 2>&1 &\nsleep 0.3",
+      gradescope.root().string());
+  gradescope.grader(R"({"score": 1.0, "tests": []})", "", 1, forger);
+  CommandResult run = gradescope.run();
+  INFO(run.output);
+  REQUIRE(run.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(gradescope.user_id() == "65534\n");
+  CHECK_THAT(run.output, Catch::Contains("grading as nobody"));
+  CHECK(gradescope.results()["score"] == 1.0);
+  SubprocessCommandRunner runner;
+  CHECK(runner.run({"pgrep", "-f", "sleep 7393"}, std::chrono::seconds(10)).outcome != CommandResult::Outcome::kSucceeded);
 }
 
 TEST_CASE("run_autograder finds the file inside an uploaded folder", "[package][gradescope]") {

@@ -29,3 +29,6 @@ cmake --build "$source_dir/build" -j "$(nproc)"
 
 # Fails the image build, where the instructor sees it, rather than every student's first submission.
 "$source_dir/build/cudagrade" validate "$source_dir/testcases/@LAB@.yaml"
+# The hidden cases are root's alone: run_autograder hands them to the grader on a pipe, and a student's code,
+# which runs as another user, cannot read them (nor the rest of testcases/).
+chmod -R go-rwx "$source_dir/testcases"
