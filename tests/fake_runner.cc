@@ -187,6 +187,10 @@ void handle(const std::string& line, const Behaviour& behaviour) {
   std::istringstream words(line);
   std::string verb, path, ignored;
   words >> verb >> nonce;
+  if (behaviour.mode == "harness-error") {
+    respond("error " + nonce + " harness malformed request: " + line);
+    std::exit(4);
+  }
   if (verb == "bandwidth") return respond("ok " + nonce + " gbps=1000.0");
   if (verb == "time") words >> ignored >> ignored >> ignored >> ignored;
   std::getline(words >> std::ws, path);
@@ -211,6 +215,11 @@ void handle(const std::string& line, const Behaviour& behaviour) {
 int main(int argc, char** argv) {
   Behaviour behaviour = parse(argc, argv);
   if (behaviour.crash_before_hello) std::abort();
+  // What a runner whose CUDA cannot start says: the machine's fault, if a reference says it too.
+  if (behaviour.mode == "no-device") {
+    respond("error 0 cuda cudaErrorNoDevice: no CUDA-capable device is detected");
+    return 1;
+  }
   respond("hello 0 cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
   FILE* requests = fdopen(protocol::kRequestFd, "r");
   char* line = nullptr;

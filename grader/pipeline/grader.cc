@@ -35,17 +35,56 @@ void apply(const CheckOutcome& outcome, CaseResult& result) {
   result.details = outcome.details;
 }
 
-// A runner that cannot even start CUDA is the machine's problem; one that dies first is the submission's
-// (its static initialisers run before the harness says hello).
-CheckOutcome judge_start_failure(const RunnerReply& failure) {
-  if (failure.outcome == RunnerReply::Outcome::kCudaError) {
-    return {CaseStatus::kInfraError, "CUDA could not start on this machine: " + failure.detail,
-            last_lines(failure.output, 8)};
-  }
-  return judge_failed_reply(failure, kRunnerStartTimeout.count(), "before the harness started");
+// What the runner claims when it blames the machine: CUDA would not start, or the harness refused a request.
+bool blames_the_machine(const RunnerReply& failure, bool at_start) {
+  return failure.outcome == RunnerReply::Outcome::kHarnessError ||
+         (at_start && failure.outcome == RunnerReply::Outcome::kCudaError);
 }
 
 }  // namespace
+
+// The submission's code runs in the runner's process and can make it say anything, so a runner that blames
+// the machine is believed only when a reference, on the same device in this run, fails the same way.
+CheckOutcome Grader::judge_runner_failure(const TestCase& test_case, const RunnerReply& failure, RunnerPhase when) {
+  const bool at_start = when == RunnerPhase::kStart;
+  const char* phase = at_start ? "before the harness started"
+                               : (when == RunnerPhase::kTiming ? "while timing" : "while running the case");
+  if (!blames_the_machine(failure, at_start)) return judge_failed_reply(failure, test_case.timeout_s, phase);
+  const std::string claim = failure.outcome == RunnerReply::Outcome::kCudaError ? "CUDA could not start"
+                                                                                : "the harness failed";
+  std::string reference;
+  if (machine_fails_too(test_case, failure.outcome, reference)) {
+    return {CaseStatus::kInfraError,
+            fmt::format("{} on this machine: {} (the reference {} fails the same way here)", claim, failure.detail,
+                        reference),
+            last_lines(failure.output, 8)};
+  }
+  return {CaseStatus::kCrashed,
+          fmt::format("the runner said {} ({}), but the reference {} runs on the same device: something in this "
+                      "file broke its process {}",
+                      claim, failure.detail, reference, phase),
+          last_lines(failure.output, 8)};
+}
+
+bool Grader::machine_fails_too(const TestCase& test_case, RunnerReply::Outcome claimed, std::string& reference) {
+  const std::vector<std::string> names = paths_.reference_names(lab_.name());
+  if (names.empty()) {
+    reference = "(none: the course has no reference to compare with)";
+    return true;
+  }
+  reference = names.front();
+  std::string problem;
+  RunnerSlot* slot =
+      trusted_runner("reference:" + reference, paths_.reference_file(lab_.name(), reference), {}, problem);
+  if (slot == nullptr) return true;  // not even a reference builds: the machine or the course is broken
+  RunnerReply start_failure;
+  RunnerSession* session = slot->session(start_failure);
+  if (session == nullptr) return blames_the_machine(start_failure, true);
+  if (claimed == RunnerReply::Outcome::kCudaError) return false;  // the reference's CUDA started
+  Workload workload = lab_.make_workload(test_case, 0);
+  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, std::span<const Workload>(&workload, 1));
+  return session->check(*arena, deadline_after(test_case.timeout_s)).outcome == RunnerReply::Outcome::kHarnessError;
+}
 
 Grader::Grader(const Lab& lab, Backend& backend, ProjectPaths paths, GradeOptions options)
     : lab_(lab), backend_(backend), paths_(std::move(paths)), options_(options) {}
@@ -183,7 +222,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
-    apply(judge_start_failure(failure), result);
+    apply(judge_runner_failure(test_case, failure, RunnerPhase::kStart), result);
     result.elapsed_ms = milliseconds_since(started);
     return result;
   }
@@ -192,7 +231,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
     if (reply.outcome != RunnerReply::Outcome::kOk) {
-      apply(judge_failed_reply(reply, test_case.timeout_s, "while running the case"), result);
+      apply(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {
       apply(judge_set(lab_, test_case, workload, *arena, 0), result);
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.
@@ -238,7 +277,7 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
-    apply(judge_start_failure(failure), result);
+    apply(judge_runner_failure(test_case, failure, RunnerPhase::kStart), result);
     result.points = 0;
     return TimingOutcome::kCaseDecided;
   }
@@ -251,7 +290,7 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
     return TimingOutcome::kCaseDecided;
   }
   if (reply.outcome != RunnerReply::Outcome::kOk) {
-    apply(judge_failed_reply(reply, test_case.timeout_s, "while timing"), result);
+    apply(judge_runner_failure(test_case, reply, RunnerPhase::kTiming), result);
     result.points = 0;
     return TimingOutcome::kCaseDecided;
   }

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "backend/backend.h"
+#include "check/case_judge.h"
 #include "core/paths.h"
 #include "model/report.h"
 #include "core/temp_dir.h"
@@ -49,6 +50,11 @@ class Grader {
   enum class Preparation { kReady, kEveryCaseDecided };
   Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);
   CaseResult grade_case_safely(const TestCase& test_case, const CaseOptions& options);
+  // The verdict on a student's runner that failed at its start (it never said hello), a check or a timing.
+  enum class RunnerPhase { kStart, kCheck, kTiming };
+  CheckOutcome judge_runner_failure(const TestCase& test_case, const RunnerReply& failure, RunnerPhase when);
+  // Whether the lab's first reference fails as `claimed` on this device (named in `reference`).
+  bool machine_fails_too(const TestCase& test_case, RunnerReply::Outcome claimed, std::string& reference);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
   void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };

@@ -183,6 +183,23 @@ TEST_CASE("no usable device is an infrastructure error, never zero points for a 
   CHECK_THAT(report.cases[0].message, Catch::Contains("no fake device today"));
 }
 
+TEST_CASE("a runner that blames the machine is believed only when a reference fails the same way", "[pipeline]") {
+  for (const std::string claim : {"no-device", "harness-error"}) {
+    INFO(claim);
+    Fixture alone;
+    GradeReport blamed = alone.grade(claim, matmul_suite());
+    for (const CaseResult& result : blamed.cases) {
+      CHECK(result.status == CaseStatus::kCrashed);
+      CHECK_THAT(result.message, Catch::Contains("the reference register_tiled runs on the same device"));
+    }
+    Fixture broken_machine;
+    broken_machine.project.write("reference/matmul/register_tiled.cu", claim);
+    GradeReport confirmed = broken_machine.grade(claim, matmul_suite());
+    CHECK(confirmed.verdict == CaseStatus::kInfraError);
+    CHECK_THAT(confirmed.cases[0].message, Catch::Contains("fails the same way here"));
+  }
+}
+
 TEST_CASE("hidden cases are graded only when asked", "[pipeline]") {
   Fixture fixture;
   TestSuite suite = matmul_suite();
