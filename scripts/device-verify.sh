@@ -11,6 +11,9 @@
 # sandbox:    issue #13: the references and examples (quick cases) without and with the sandbox (PID namespace,
 #             filesystem view, seccomp filter), their timings compared; the hostile and escape corpora in it;
 #             the system calls a reference runner makes (strace), against the filter's refusals
+# races:      issue #12: the racy examples graded on the GPU (with the simulator's race check alongside,
+#             the default), every reference and example on the quick cases, and the class benchmark of 50
+#             with the race check off and on
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -101,5 +104,20 @@ case "${1:-}" in
     scripts/sandbox-report.py timing "$out/json-none" "$out/json-bwrap" >"$out/timing.txt"
     tail -n 1 "$out/timing.txt"
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox" >&2; exit 2 ;;
+  races)
+    for file in submissions/matmul/missing_syncthreads.cu submissions/reduction/warp_sync_without_syncwarp.cu; do
+      lab=$(basename "$(dirname "$file")")
+      build/cudagrade check "$lab" "$file" --backend gpu --include-hidden >"$out/$(basename "$file" .cu).txt" 2>&1
+      echo "$file on the GPU: exit=$? $(grep -E '^score' "$out/$(basename "$file" .cu).txt")"
+      grep -m1 -E "race check" "$out/$(basename "$file" .cu).txt"
+      grep -m1 -A1 -E "^\S.*: race$" "$out/$(basename "$file" .cu).txt" | cut -c1-300
+    done
+    scripts/grade-examples.sh --references --cases-dir testcases/quick -- --backend gpu >"$out/examples-races.txt" 2>&1
+    echo "references and examples on the GPU with the race check: exit=$? $(tail -n 1 "$out/examples-races.txt")"
+    for check in off sim; do
+      bench/class-batch.sh --students 50 --backend gpu --race-check "$check" >"$out/batch-$check.txt" 2>&1
+      echo "class of 50, race check $check: $(grep -E '^(wall|time):' "$out/batch-$check.txt" | tr '\n' ' ')"
+    done
+    ;;
+  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox|races" >&2; exit 2 ;;
 esac

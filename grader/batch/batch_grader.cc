@@ -11,6 +11,7 @@
 #include "gradebook/grades_csv.h"
 #include "gradebook/layout.h"
 #include "gradebook/roster.h"
+#include "pipeline/race_check.h"
 #include "gradebook/student_report.h"
 #include "gradebook/summary_page.h"
 #include "pipeline/grader.h"
@@ -86,8 +87,18 @@ std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) cons
   return std::make_unique<Grader>(lab_, backend_, paths_, grade_options);
 }
 
-StudentResult BatchGrader::graded(const Submission& submission, Grader& grader) const {
-  GradeReport report = grader.grade(submission.lab_file, suite_);
+std::unique_ptr<Grader> BatchGrader::make_companion() const {
+  if (options_.race_checker == nullptr) return nullptr;
+  GradeOptions grade_options;
+  grade_options.include_hidden = true;
+  grade_options.confinement = options_.confinement;
+  grade_options.companion_of_gpu = true;
+  return std::make_unique<Grader>(lab_, *options_.race_checker, paths_, grade_options);
+}
+
+StudentResult BatchGrader::graded(const Submission& submission, Grader& grader, Grader* companion) const {
+  GradeReport report = companion ? grade_with_race_check(grader, *companion, submission.lab_file, suite_)
+                                 : grader.grade(submission.lab_file, suite_);
   report.submission = submission.upload_name;  // not the grader's working copy
 
   StudentResult result = not_gradable(submission);
@@ -159,13 +170,15 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   if (backend_.can_time() && options_.gpus > 1) {
     parallel_for(options_.gpus, options_.gpus, [&](int64_t device) {
       std::unique_ptr<Grader> grader = make_grader(static_cast<int>(device));
+      std::unique_ptr<Grader> companion = make_companion();
       for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += static_cast<size_t>(options_.gpus)) {
-        record(graded(*to_grade[i], *grader), "");
+        record(graded(*to_grade[i], *grader, companion.get()), "");
       }
     });
   } else if (backend_.can_time()) {
     std::unique_ptr<Grader> grader = make_grader();
-    for (const Submission* submission : to_grade) record(graded(*submission, *grader), "");
+    std::unique_ptr<Grader> companion = make_companion();
+    for (const Submission* submission : to_grade) record(graded(*submission, *grader, companion.get()), "");
   } else {
     parallel_for(static_cast<int64_t>(to_grade.size()), options_.jobs, [&](int64_t i) {
       std::unique_ptr<Grader> grader = make_grader();

@@ -30,6 +30,9 @@ struct BatchOptions {
   Confinement::Level confinement = Confinement::Level::kNone;
   std::string cases_hash;  // of the test-case file's bytes: a changed file regrades everyone
   int gpus = 1;            // on a GPU backend: one queue per device, each pinned with CUDA_VISIBLE_DEVICES
+  // On a GPU backend: the simulator that checks every grade for races alongside it (pipeline/race_check.h);
+  // null for none.
+  Backend* race_checker = nullptr;
 };
 
 struct BatchTally {
@@ -52,8 +55,10 @@ class BatchGrader {
 
  private:
   StudentResult not_gradable(const Submission& submission) const;
-  StudentResult graded(const Submission& submission, Grader& grader) const;
+  // `companion`: the race checker's grader for the same queue, or null.
+  StudentResult graded(const Submission& submission, Grader& grader, Grader* companion = nullptr) const;
   std::unique_ptr<Grader> make_grader(std::optional<int> device = std::nullopt) const;
+  std::unique_ptr<Grader> make_companion() const;  // null without a race checker
   void build_all(const std::vector<const Submission*>& to_grade) const;
   double max_score() const;
 

@@ -1,5 +1,7 @@
 #include "cli/command_support.h"
 
+#include "backend/sim_backend.h"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -77,6 +79,19 @@ void GradingOptions::add_to(CLI::App& command) {
   command.add_option("--output", output_file, "write the report to this file instead of stdout");
   command.add_option("--json", json_file, "also write the JSON report to this file");
   add_sandbox_option(command, sandbox);
+}
+
+void add_race_check_option(CLI::App& command, std::string& race_check) {
+  command.add_option("--race-check", race_check,
+                     "on a GPU, also check for races and barrier faults in the simulator, on the CPU alongside: sim "
+                     "(default) or off")
+      ->check(CLI::IsMember({"sim", "off"}));
+}
+
+std::unique_ptr<Backend> race_checker_for(const std::string& race_check, const Backend& grading,
+                                          const ProjectPaths& paths, CommandRunner& runner) {
+  if (race_check == "off" || grading.simulated()) return nullptr;
+  return std::make_unique<SimBackend>(paths, runner);
 }
 
 void add_sandbox_option(CLI::App& command, std::string& sandbox) {

@@ -36,9 +36,17 @@ struct GradingOptions {
   std::string output_file;
   std::string json_file;
   std::string sandbox = "none";
+  std::string race_check = "sim";
 
   void add_to(CLI::App& command);
 };
+
+// --race-check: sim (the default: a GPU grade is checked for races in the simulator alongside, see
+// pipeline/race_check.h) or off.
+void add_race_check_option(CLI::App& command, std::string& race_check);
+// The simulator that checks a grade on `grading` for races; null on the simulator itself or with "off".
+std::unique_ptr<Backend> race_checker_for(const std::string& race_check, const Backend& grading,
+                                          const ProjectPaths& paths, CommandRunner& runner);
 
 // --sandbox: none, rlimits, bwrap or auto (the strongest this machine supports, said on stderr).
 void add_sandbox_option(CLI::App& command, std::string& sandbox);

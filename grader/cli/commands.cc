@@ -14,6 +14,7 @@
 #include "labs/registry.h"
 #include "backend/sim_backend.h"
 #include "pipeline/grader.h"
+#include "pipeline/race_check.h"
 
 namespace cudagrade {
 namespace {
@@ -27,13 +28,21 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
   options->add_to(command);
   command.add_option("--cases", options->cases, "test cases (default: testcases/<lab>.yaml)");
   command.add_flag("--include-hidden", options->include_hidden, "also grade hidden cases (for instructors)");
+  add_race_check_option(command, options->race_check);
   return [options, &globals] {
     const Lab& lab = lab_named(options->lab);
     auto run = prepare_run(globals, *options);
     TestSuite suite = load_suite(run->paths, lab, options->cases);
-    Grader grader(lab, *run->backend.backend, run->paths,
-                  {options->include_hidden, {}, confinement_named(options->sandbox, run->command_runner)});
-    return publish(grader.grade(options->submission, suite), *options);
+    GradeOptions grade_options;
+    grade_options.include_hidden = options->include_hidden;
+    grade_options.confinement = confinement_named(options->sandbox, run->command_runner);
+    Grader grader(lab, *run->backend.backend, run->paths, grade_options);
+    std::unique_ptr<Backend> checker =
+        race_checker_for(options->race_check, *run->backend.backend, run->paths, run->command_runner);
+    if (!checker) return publish(grader.grade(options->submission, suite), *options);
+    grade_options.companion_of_gpu = true;
+    Grader simulator(lab, *checker, run->paths, grade_options);
+    return publish(grade_with_race_check(grader, simulator, options->submission, suite), *options);
   };
 }
 

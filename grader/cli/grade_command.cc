@@ -25,6 +25,7 @@ struct GradeCommandOptions {
   std::string cases;
   std::string backend = "auto";
   std::string sandbox = "auto";
+  std::string race_check = "sim";
   std::string pattern;
   int jobs = 0;
   bool resume = false;
@@ -68,6 +69,9 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
   batch.cases_hash = cases_hash(run->paths, lab, options.cases);
   if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
   if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
+  std::unique_ptr<Backend> race_checker =
+      race_checker_for(options.race_check, *run->backend.backend, run->paths, run->command_runner);
+  batch.race_checker = race_checker.get();
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),
@@ -108,6 +112,7 @@ CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
   command.add_option("--cases", options->cases, "test cases (default: testcases/<lab>.yaml, hidden cases included)");
   add_backend_option(command, options->backend);
   add_sandbox_option(command, options->sandbox);
+  add_race_check_option(command, options->race_check);
   command.add_option("--jobs", options->jobs, "parallel compiles (and simulator runs); default: the number of cores");
   command.add_flag("--resume", options->resume, "keep stored results whose file and test cases are unchanged");
   command.add_option("--pattern", options->pattern,

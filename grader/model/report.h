@@ -55,6 +55,7 @@ struct GradeReport {
   std::string compiled_as;
   std::string backend;
   std::string device;
+  std::string race_check;  // which race detector ran ("simulator", ...), or "none: " and why
   std::string build_summary;
   std::string build_log;
   CaseStatus verdict = CaseStatus::kSkipped;

@@ -173,6 +173,7 @@ GradeReport Grader::grade_cases(const std::filesystem::path& submission, const s
   report.submission = submission.string();
   report.compiled_as = lab_.submission_file();
   report.backend = backend_.name();
+  report.race_check = backend_.simulated() ? "simulator" : "none: not asked for (--race-check off)";
   if (prepare(submission, cases, report) == Preparation::kReady) {
     for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, options));
     if (student_->device()) report.device = student_->device()->name;
@@ -212,7 +213,8 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   const auto started = Clock::now();
   CaseResult result = blank_result(listed_case);
   // A performance case only exists to be timed; an ad-hoc `cudagrade run` size is still worth simulating.
-  if (backend_.simulated() && listed_case.kind == CaseKind::kPerformance && !options.time) {
+  if (backend_.simulated() && listed_case.kind == CaseKind::kPerformance && !options.time &&
+      !options_.companion_of_gpu) {
     result.status = CaseStatus::kSkipped;
     result.message = "performance case: speed is measured on a GPU only (--backend gpu)";
     return result;

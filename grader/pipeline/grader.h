@@ -23,6 +23,9 @@ struct GradeOptions {
   TimingPolicy timing;
   Confinement::Level confinement = Confinement::Level::kNone;  // for the student's runner
   std::optional<int> device;  // pin every runner (student's and trusted) to this GPU
+  // A simulator grader that checks a GPU grade for races (pipeline/race_check.h): it runs the performance
+  // cases' correctness too, downsized, instead of skipping them.
+  bool companion_of_gpu = false;
 };
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump

@@ -112,6 +112,7 @@ nlohmann::json report_to_json(const GradeReport& report) {
       {"submission", report.submission},
       {"backend", report.backend},
       {"device", report.device},
+      {"race_check", report.race_check},
       {"verdict", std::string(to_string(report.verdict))},
       {"score", report.score},
       {"max_score", report.max_score},
@@ -133,6 +134,7 @@ std::optional<GradeReport> report_from_json(const nlohmann::json& json, std::str
     report.submission = json.at("submission").get<std::string>();
     report.backend = json.at("backend").get<std::string>();
     report.device = json.at("device").get<std::string>();
+    report.race_check = json.value("race_check", "");  // results stored before 2026-11-24 lack it
     report.verdict = case_status_from_string(json.at("verdict").get<std::string>()).value();
     report.score = json.at("score").get<double>();
     report.max_score = json.at("max_score").get<double>();

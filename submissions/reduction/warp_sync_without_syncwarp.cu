@@ -1,5 +1,4 @@
 // cudagrade-expect: race
-// cudagrade-expect-gpu: passed|wrong_answer
 // Mistake: the classic "unroll the last warp" from pre-2017 lecture notes. Once 32 threads remain, the
 // kernel stops calling __syncthreads() and relies on the 32 lanes of a warp running in lockstep through a
 // volatile pointer. Since Volta (sm_70) lanes are scheduled independently, so a lane may read s[tid + 8]

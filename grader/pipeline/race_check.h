@@ -1,0 +1,30 @@
+// A GPU's timing can hide a race: a tiled kernel missing a barrier may give the right answer on one GPU and
+// a wrong one on the next, or next year, and a grade must not depend on that luck. So a grade on the GPU
+// also runs the simulator's correctness pass, with its race and barrier checks, on the CPU cores that sit
+// idle while the GPU works, and the two reports are merged case by case. The simulator sizes the cases down
+// as it always does, and runs the performance cases too (for their races, not their speed).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "model/report.h"
+#include "model/testcase.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+
+enum class RaceCheck { kSimulator, kOff };
+
+// The simulator's verdicts merged into the GPU's report, matched by case name: a case the simulator finds
+// racy is `race`, with the simulator's message (the array, both lines, the fix) and no points, whatever the
+// GPU said; what the GPU said stays in the details, since the student needs both facts. Sets
+// `gpu.race_check` to what checked, or to "none" and why (the simulator could not build or run the file).
+void merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
+
+// Grades `submission` on `gpu` while `sim` (a grader on the simulator, made with
+// GradeOptions::companion_of_gpu) grades it on the CPU, then merges the two.
+GradeReport grade_with_race_check(Grader& gpu, Grader& sim, const std::filesystem::path& submission,
+                                  const TestSuite& suite);
+
+}  // namespace cudagrade

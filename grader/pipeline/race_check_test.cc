@@ -1,0 +1,112 @@
+// The GPU's report and the simulator's merged case by case; and a real simulator run beside a GPU-like one.
+#include "pipeline/race_check.h"
+
+#include <catch2/catch.hpp>
+
+#include "backend/sim_backend.h"
+#include "core/temp_dir.h"
+#include "labs/registry.h"
+#include "testing/fake_backend.h"
+
+namespace cudagrade {
+namespace {
+
+CaseResult case_result(const std::string& name, CaseStatus status, double points, const std::string& message) {
+  CaseResult result;
+  result.name = name;
+  result.status = status;
+  result.points = points;
+  result.max_points = 5;
+  result.message = message;
+  return result;
+}
+
+GradeReport report_of(std::vector<CaseResult> cases, CaseStatus build = CaseStatus::kPassed) {
+  GradeReport report;
+  report.cases = std::move(cases);
+  total_up(report);
+  if (build != CaseStatus::kPassed) report.verdict = build;
+  return report;
+}
+
+const std::string kRaceMessage =
+    "RAW data race on tile_a in kernel matmul_kernel: thread (0,1,0) writes it at line 21 and thread (3,0,0) "
+    "reads it at line 25 with no barrier between. Add __syncthreads() between the write at line 21 and the read "
+    "at line 25.";
+
+TEST_CASE("a case the GPU passed and the simulator finds racy is race, with the simulator's words and no points",
+          "[race_check]") {
+  CaseResult timed = case_result("performance-512", CaseStatus::kPassed, 4, "all elements of C are right");
+  timed.speed = SpeedResult{};
+  timed.speed->points = 3;
+  GradeReport gpu = report_of({case_result("square-16", CaseStatus::kPassed, 1, "all elements of C are right"),
+                               case_result("non-multiple-17", CaseStatus::kWrongAnswer, 0, "3 elements of C are wrong"),
+                               case_result("boundary-1x1x1", CaseStatus::kPassed, 1, "all elements of C are right"),
+                               timed});
+  const GradeReport sim = report_of({case_result("square-16", CaseStatus::kRace, 0, kRaceMessage),
+                                     case_result("non-multiple-17", CaseStatus::kRace, 0, kRaceMessage),
+                                     case_result("boundary-1x1x1", CaseStatus::kPassed, 1, "all elements of C are right"),
+                                     case_result("performance-512", CaseStatus::kRace, 0, kRaceMessage)});
+  merge_race_verdicts(gpu, sim);
+  CHECK(gpu.race_check == "simulator, alongside the GPU");
+  CHECK(gpu.cases[0].status == CaseStatus::kRace);
+  CHECK(gpu.cases[0].message == kRaceMessage);
+  CHECK(gpu.cases[0].points == 0);
+  CHECK_THAT(gpu.cases[0].details, Catch::Contains("on the GPU this case was passed"));
+  // The GPU's failure stays beside the race: the student needs both facts.
+  CHECK(gpu.cases[1].status == CaseStatus::kRace);
+  CHECK_THAT(gpu.cases[1].details, Catch::Contains("on the GPU this case was wrong_answer: 3 elements of C are wrong"));
+  CHECK(gpu.cases[2].status == CaseStatus::kPassed);
+  CHECK(gpu.cases[2].points == 1);
+  CHECK(gpu.cases[3].status == CaseStatus::kRace);
+  CHECK(gpu.cases[3].points == 0);
+  CHECK(gpu.cases[3].speed->points == 0);
+  CHECK(gpu.score == 1);
+  CHECK(gpu.verdict == CaseStatus::kRace);
+}
+
+TEST_CASE("a file the simulator cannot run keeps the GPU's grade, and the report says no race check ran",
+          "[race_check]") {
+  GradeReport gpu = report_of({case_result("square-16", CaseStatus::kPassed, 1, "all elements of C are right")});
+  GradeReport sim = report_of({case_result("square-16", CaseStatus::kUnsupported, 0, "inline PTX")},
+                              CaseStatus::kUnsupported);
+  sim.build_summary = "unsupported: matmul.cu line 12: inline PTX cannot run in the CPU simulator";
+  merge_race_verdicts(gpu, sim);
+  CHECK(gpu.cases[0].status == CaseStatus::kPassed);
+  CHECK(gpu.score == 1);
+  CHECK(gpu.race_check == "none: the simulator cannot run this file: unsupported: matmul.cu line 12: inline PTX "
+                          "cannot run in the CPU simulator");
+}
+
+TEST_CASE("beside a GPU-like backend, the real simulator grades the same file and the reports merge",
+          "[race_check]") {
+  // The "GPU" is the fake runner, so its file is a behaviour word, which the simulator's compiler refuses:
+  // the merge must say that no race check ran, and leave the GPU's grade alone.
+  testing::FakeProject project;
+  TempDir scratch(TempDir::Medium::kDisk);
+  testing::FakeBackend gpu_backend(scratch.path());
+  SubprocessCommandRunner runner;
+  ProjectPaths sim_paths = ProjectPaths::discover("", "");
+  SimBackend sim_backend(sim_paths, runner);
+  const Lab& lab = *find_lab("matmul");
+  Grader gpu(lab, gpu_backend, project.paths(), {});
+  GradeOptions companion;
+  companion.companion_of_gpu = true;
+  Grader sim(lab, sim_backend, sim_paths, companion);
+  TestSuite suite;
+  suite.lab = "matmul";
+  TestCase square;
+  square.name = "square-16";
+  square.size = {16, 16, 16};
+  square.points = 1;
+  square.seed = 7;
+  square.tolerance = lab.default_tolerance(square.distribution);
+  square.timeout_s = 10;
+  suite.cases.push_back(square);
+  GradeReport report = grade_with_race_check(gpu, sim, project.write("student/matmul.cu", "correct"), suite);
+  CHECK(report.verdict == CaseStatus::kPassed);
+  CHECK_THAT(report.race_check, Catch::StartsWith("none: the simulator could not build this file"));
+}
+
+}  // namespace
+}  // namespace cudagrade
