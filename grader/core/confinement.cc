@@ -52,12 +52,12 @@ bool is_system_dir(const std::filesystem::path& dir) {
                      [&](const char* system) { return lies_within(dir, system); });
 }
 
-// The folders of PATH and LD_LIBRARY_PATH that lie outside the system's: a CUDA toolkit in /opt, Debian
-// packages unpacked beside the project. A PATH folder named bin is shown with its prefix (bin/, lib/,
-// include/ beside it), as a toolchain needs.
+// The folders of PATH, the library paths and the compiler's include paths that lie outside the system's: a
+// CUDA toolkit in /opt, Debian packages unpacked there. A PATH folder named bin is shown with its prefix
+// (bin/, lib/, include/ beside it), as a toolchain needs.
 std::vector<std::filesystem::path> tool_dirs() {
   std::vector<std::filesystem::path> dirs;
-  for (const char* variable : {"PATH", "LD_LIBRARY_PATH"}) {
+  for (const char* variable : {"PATH", "LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
     const char* value = std::getenv(variable);
     std::stringstream entries(value ? value : "");
     for (std::string entry; std::getline(entries, entry, ':');) {
@@ -133,9 +133,12 @@ std::vector<std::string> bwrap_prefix(const Confinement& confinement, const std:
 
 // The grader's environment is not the runner's business: it may hold tokens, the hidden cases' paths, the
 // course's secrets. The runner starts with only what a program and the CUDA runtime need, by name.
+// The compiler's search paths (LIBRARY_PATH, CPATH, ...) are passed too: a toolchain or a library installed
+// outside the system's folders (Debian packages unpacked under /opt on the GPU machine) is found through them.
 constexpr const char* kRunnerEnvironment[] = {
-    "PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "NVIDIA_VISIBLE_DEVICES",
-    "NVIDIA_DRIVER_CAPABILITIES", "TMPDIR", "LANG", "LC_ALL"};
+    "PATH", "LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+    "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "TMPDIR",
+    "LANG", "LC_ALL"};
 
 // env, then prlimit, then bwrap: the limits are set outside the sandbox and inherited, so that bwrap's one
 // exec after loading the filter is the step itself.

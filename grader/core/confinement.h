@@ -64,8 +64,8 @@ std::vector<std::string> pinned_to_device(std::vector<std::string> command, int 
 Confinement::Level strongest_confinement(CommandRunner& runner, std::string& why);
 
 // "env -i NAME=value ...": the start of every confined command, which clears the grader's environment and
-// passes on only the variables a program and the CUDA runtime need (PATH, LD_LIBRARY_PATH, the CUDA_* and
-// NVIDIA_* device selection, TMPDIR and the locale), whichever sandbox follows.
+// passes on only the variables a program, a compiler and the CUDA runtime need (PATH, the library and include
+// search paths, the CUDA_* and NVIDIA_* device selection, TMPDIR and the locale), whichever sandbox follows.
 std::vector<std::string> runner_environment();
 
 std::string to_string(Confinement::Level level);

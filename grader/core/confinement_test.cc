@@ -194,6 +194,7 @@ TEST_CASE("a runner sees none of the grader's environment, only what programs an
   const char* devices = std::getenv("CUDA_VISIBLE_DEVICES");
   const std::optional<std::string> saved_devices = devices ? std::optional<std::string>(devices) : std::nullopt;
   setenv("CUDAGRADE_COURSE_TOKEN", "secret", 1);
+  setenv("LIBRARY_PATH", "/opt/deps/usr/lib", 1);  // a compiler's search path, as on the GPU machine
   setenv("CUDA_VISIBLE_DEVICES", saved_devices.value_or("0").c_str(), 1);
   for (Confinement::Level level : {Confinement::Level::kNone, Confinement::Level::kRlimits}) {
     const std::vector<std::string> command = Confinement{level, {}}.command_for(probe);
@@ -201,9 +202,11 @@ TEST_CASE("a runner sees none of the grader's environment, only what programs an
     CommandResult result = runner.run(command, std::chrono::seconds(20));
     REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
     CHECK_THAT(result.output, !Catch::Contains("CUDAGRADE_COURSE_TOKEN") && !Catch::Contains("HOME ") &&
-                                  Catch::Contains("CUDA_VISIBLE_DEVICES") && Catch::Contains("PATH"));
+                                  Catch::Contains("CUDA_VISIBLE_DEVICES") && Catch::Contains("PATH") &&
+                                  Catch::Contains("LIBRARY_PATH"));
   }
   unsetenv("CUDAGRADE_COURSE_TOKEN");
+  unsetenv("LIBRARY_PATH");
   if (!saved_devices) unsetenv("CUDA_VISIBLE_DEVICES");
 }
 
