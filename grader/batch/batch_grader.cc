@@ -113,14 +113,17 @@ StudentResult BatchGrader::graded(const Submission& submission, Grader& grader, 
   return result;
 }
 
-// Compiles every file before anything runs: the compiles use every core, the runs then find their builds in
-// the cache. The first build alone builds the shared harness, so the others do not all race to.
+// Compiles every file before anything runs, for the race checker too: the compiles use every core, the runs
+// then find their builds in the cache. The first build alone builds the shared harness, so the others do not
+// all race to.
 void BatchGrader::build_all(const std::vector<const Submission*>& to_grade) const {
   if (to_grade.empty()) return;
   auto build = [&](int64_t i) {
+    const BuildRequest request{&lab_, to_grade[static_cast<size_t>(i)]->lab_file, {},
+                               BuildRequest::Provenance::kStudent, options_.confinement};
     try {
-      backend_.toolchain().build({&lab_, to_grade[static_cast<size_t>(i)]->lab_file, {},
-                                  BuildRequest::Provenance::kStudent, options_.confinement});
+      backend_.toolchain().build(request);
+      if (options_.race_checker != nullptr) options_.race_checker->toolchain().build(request);
     } catch (const std::exception&) {
       // Grading builds the file again and reports whatever went wrong as that student's result.
     }
