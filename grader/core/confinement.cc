@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 
 #include "core/syscall_filter.h"
@@ -13,7 +14,7 @@ namespace {
 
 // What every program on the machine needs, shown read-only. Not /opt, /srv, /home, /root, /work, /var or /run:
 // a course, its test cases and its students' files live in such places. A toolchain kept outside /usr is
-// found through PATH and LD_LIBRARY_PATH (tool_dirs()).
+// shown by its program's prefix and its search paths (tool_dirs()).
 constexpr const char* kSystemDirs[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/sys"};
 
 std::vector<std::string> rlimit_prefix(const ResourceLimits& limits) {
@@ -52,22 +53,43 @@ bool is_system_dir(const std::filesystem::path& dir) {
                      [&](const char* system) { return lies_within(dir, system); });
 }
 
-// The folders of PATH, the library paths and the compiler's include paths that lie outside the system's: a
-// CUDA toolkit in /opt, Debian packages unpacked there. A PATH folder named bin is shown with its prefix
-// (bin/, lib/, include/ beside it), as a toolchain needs.
-std::vector<std::filesystem::path> tool_dirs() {
+// Where `program` is installed, when that is outside the system's folders: the parent of its bin/ folder, so
+// that a toolchain finds its lib/ and include/ beside it (nvcc in /opt/cuda/bin). A bare name is looked up
+// on PATH. Nothing else on PATH is shown: it may name folders in the grader's home (~/.cargo/bin), whose
+// neighbours hold credentials.
+std::optional<std::filesystem::path> program_prefix(const std::string& program) {
+  std::filesystem::path found(program);
+  if (program.find('/') == std::string::npos) {
+    const char* path = std::getenv("PATH");
+    std::stringstream entries(path ? path : "");
+    found.clear();
+    for (std::string entry; found.empty() && std::getline(entries, entry, ':');) {
+      std::error_code error;
+      const std::filesystem::path candidate = std::filesystem::path(entry) / program;
+      if (!entry.empty() && std::filesystem::is_regular_file(candidate, error)) found = candidate;
+    }
+  }
+  if (!found.is_absolute()) return std::nullopt;
+  const std::filesystem::path bin = resolved(found).parent_path();
+  if (bin.filename() != "bin" || is_system_dir(bin)) return std::nullopt;
+  return bin.parent_path();
+}
+
+// The folders a step needs besides the system's: the library and include search paths that lie outside
+// them, each exactly (Debian packages unpacked under /opt on the GPU machine), and the program's prefix.
+std::vector<std::filesystem::path> tool_dirs(const std::string& program) {
   std::vector<std::filesystem::path> dirs;
-  for (const char* variable : {"PATH", "LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
+  for (const char* variable : {"LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
     const char* value = std::getenv(variable);
     std::stringstream entries(value ? value : "");
     for (std::string entry; std::getline(entries, entry, ':');) {
-      std::filesystem::path dir(entry);
+      const std::filesystem::path dir(entry);
       std::error_code error;
       if (!dir.is_absolute() || !std::filesystem::is_directory(dir, error) || is_system_dir(dir)) continue;
-      if (std::string(variable) == "PATH" && dir.filename() == "bin") dir = dir.parent_path();
       if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
     }
   }
+  if (auto prefix = program_prefix(program)) dirs.push_back(*prefix);
   return dirs;
 }
 
@@ -77,8 +99,8 @@ void add(std::vector<std::string>& command, std::initializer_list<std::string> w
 
 // The filesystem a confined step sees, built bottom-up: bwrap applies its mounts in order, so a hidden
 // folder covers what was shown before it, and the step's own folders are shown again on top.
-std::vector<std::string> filesystem_view(const Confinement& confinement, const std::filesystem::path& working_dir,
-                                         bool working_dir_writable) {
+std::vector<std::string> filesystem_view(const Confinement& confinement, const std::string& program,
+                                         const std::filesystem::path& working_dir, bool working_dir_writable) {
   std::vector<std::string> command;
   std::vector<std::filesystem::path> shown;
   for (const char* dir : kSystemDirs) {
@@ -95,7 +117,7 @@ std::vector<std::string> filesystem_view(const Confinement& confinement, const s
   add(command, {"--dev", "/dev", "--proc", "/proc"});
   for (const auto& node : gpu_device_nodes()) add(command, {"--dev-bind", node, node});
   add(command, {"--tmpfs", "/tmp"});
-  for (const auto& dir : tool_dirs()) {
+  for (const auto& dir : tool_dirs(program)) {
     add(command, {"--ro-bind", dir, dir});
     shown.push_back(dir);
   }
@@ -119,11 +141,12 @@ std::vector<std::string> filesystem_view(const Confinement& confinement, const s
 // descriptors stay as they are (3 and 4 are the runner's channel), and nothing is left open in the grader.
 constexpr const char* kFilterDescriptor = "9";
 
-std::vector<std::string> bwrap_prefix(const Confinement& confinement, const std::filesystem::path& working_dir,
-                                      bool working_dir_writable, FilterKind filter) {
+std::vector<std::string> bwrap_prefix(const Confinement& confinement, const std::string& program,
+                                      const std::filesystem::path& working_dir, bool working_dir_writable,
+                                      FilterKind filter) {
   std::vector<std::string> command = {"sh", "-c", std::string("exec ") + kFilterDescriptor + "<\"$0\" && exec \"$@\"",
                                       syscall_filter_file(filter).string(), "bwrap", "--seccomp", kFilterDescriptor};
-  const std::vector<std::string> view = filesystem_view(confinement, working_dir, working_dir_writable);
+  const std::vector<std::string> view = filesystem_view(confinement, program, working_dir, working_dir_writable);
   command.insert(command.end(), view.begin(), view.end());
   add(command, {"--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
                 "--unshare-cgroup-try", "--as-pid-1", "--new-session", "--uid", "65534", "--gid", "65534",
@@ -151,7 +174,8 @@ std::vector<std::string> confined(const Confinement& confinement, const std::vec
     command.insert(command.end(), rlimits.begin(), rlimits.end());
   }
   if (confinement.level == Confinement::Level::kBubblewrap) {
-    const std::vector<std::string> sandbox = bwrap_prefix(confinement, working_dir, working_dir_writable, filter);
+    const std::vector<std::string> sandbox =
+        bwrap_prefix(confinement, argv.front(), working_dir, working_dir_writable, filter);
     command.insert(command.end(), sandbox.begin(), sandbox.end());
   }
   command.insert(command.end(), argv.begin(), argv.end());
@@ -217,7 +241,7 @@ namespace {
 std::string bwrap_problem(CommandRunner& runner) {
   std::vector<std::string> command;
   try {
-    command = bwrap_prefix(Confinement{}, "/usr", false, FilterKind::kRunner);
+    command = bwrap_prefix(Confinement{}, "/bin/true", "/usr", false, FilterKind::kRunner);
   } catch (const std::exception& error) {
     return error.what();
   }

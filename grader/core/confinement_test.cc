@@ -137,20 +137,28 @@ TEST_CASE("inside bwrap nothing a step started outlives it, even in a session of
 TEST_CASE("inside bwrap only the system's folders and the step's own are visible, and hidden folders never are",
           "[confinement]") {
   if (!bwrap_usable()) return;
-  // A course installed where the sandbox shows folders: its tools on PATH, its test cases beside them.
-  TempDir course(TempDir::Medium::kDisk), build(TempDir::Medium::kDisk);
+  // A course installed where the sandbox shows folders: the step's program in its bin/, so its prefix is
+  // shown, and its test cases beside it, which must not be; and a folder on PATH that the step does not
+  // need, as ~/.cargo/bin is, whose neighbours hold credentials.
+  TempDir course(TempDir::Medium::kDisk), build(TempDir::Medium::kDisk), home(TempDir::Medium::kDisk);
   std::filesystem::create_directories(course.path() / "bin");
   std::filesystem::create_directories(course.path() / "testcases");
+  std::filesystem::create_directories(home.path() / "bin");
   std::ofstream(course.path() / "bin" / "tool") << "a tool";
   std::ofstream(course.path() / "testcases" / "hidden.yaml") << "the hidden cases";
+  std::ofstream(home.path() / "credentials") << "a token";
   const std::string saved_path = std::getenv("PATH");
-  setenv("PATH", ((course.path() / "bin").string() + ":" + saved_path).c_str(), 1);
+  setenv("PATH", ((home.path() / "bin").string() + ":" + saved_path).c_str(), 1);
   const std::filesystem::path project = std::filesystem::current_path();
-  const std::filesystem::path probe = script(
-      build, "cat " + (course.path() / "bin" / "tool").string() + " && echo\n"
-             "cat " + (course.path() / "testcases" / "hidden.yaml").string() + " 2>/dev/null || echo no-cases\n"
-             "ls " + project.string() + " >/dev/null 2>&1 && echo sees-project || echo no-project\n"
-             "touch " + (build.path() / "object.o").string() + " && echo wrote-build\n");
+  TempDir scratch(TempDir::Medium::kDisk);
+  const std::filesystem::path written = script(
+      scratch, "cat " + (course.path() / "bin" / "tool").string() + " && echo\n"
+               "cat " + (course.path() / "testcases" / "hidden.yaml").string() + " 2>/dev/null || echo no-cases\n"
+               "cat " + (home.path() / "credentials").string() + " 2>/dev/null || echo no-credentials\n"
+               "ls " + project.string() + " >/dev/null 2>&1 && echo sees-project || echo no-project\n"
+               "touch " + (build.path() / "object.o").string() + " && echo wrote-build\n");
+  const std::filesystem::path probe = course.path() / "bin" / "probe.sh";
+  std::filesystem::copy_file(written, probe);
   Confinement confinement{Confinement::Level::kBubblewrap, {}};
   confinement.hidden_dirs = {course.path() / "testcases"};
   SubprocessCommandRunner runner;
@@ -159,7 +167,7 @@ TEST_CASE("inside bwrap only the system's folders and the step's own are visible
   setenv("PATH", saved_path.c_str(), 1);
   INFO(result.output);
   REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
-  CHECK(result.output == "a tool\nno-cases\nno-project\nwrote-build\n");
+  CHECK(result.output == "a tool\nno-cases\nno-credentials\nno-project\nwrote-build\n");
 }
 
 TEST_CASE("a compile runs with a CPU budget below its wall clock and a bounded address space", "[confinement]") {
