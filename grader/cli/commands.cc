@@ -72,8 +72,9 @@ CommandAction setup_run(CLI::App& command, const GlobalOptions& globals) {
       case_options.dump_dir = options->dump_dir;
     }
     auto run = prepare_run(globals, *options);
-    Grader grader(lab, *run->backend.backend, run->paths,
-                  {false, {}, confinement_named(options->sandbox, run->command_runner)});
+    GradeOptions grade_options;
+    grade_options.confinement = confinement_named(options->sandbox, run->command_runner);
+    Grader grader(lab, *run->backend.backend, run->paths, grade_options);
     int code = publish(grader.run_one(options->submission, test_case, case_options), *options);
     if (case_options.dump_dir) std::cerr << "cudagrade: wrote the matrices to " << options->dump_dir << "\n";
     return code;
