@@ -35,13 +35,12 @@ struct FilterContext {
 };
 
 void refuse(scmp_filter_ctx context, int call, unsigned count, const scmp_arg_cmp* conditions, int error = EPERM) {
-  const int result = seccomp_rule_add_array(context, SCMP_ACT_ERRNO(error), call, count, conditions);
-  // A call this kernel's headers do not know cannot be made here either.
-  if (result != 0 && result != -EDOM && call != __NR_SCMP_ERROR) {
+  if (seccomp_rule_add_array(context, SCMP_ACT_ERRNO(error), call, count, conditions) != 0) {
     throw std::runtime_error("libseccomp refused a rule for system call " + std::to_string(call));
   }
 }
 
+// A name this libseccomp does not know is a call it cannot filter, and one the kernels it knows lack.
 void refuse(scmp_filter_ctx context, const char* name) {
   const int call = seccomp_syscall_resolve_name(name);
   if (call != __NR_SCMP_ERROR) refuse(context, call, 0, nullptr);
