@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "compile/instruction_scan.h"
 #include "compile/source_policy.h"
 #include "compile/symbol_policy.h"
 #include "model/lab.h"
@@ -156,12 +157,34 @@ CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesyste
   const ObjectSymbols symbols = parse_nm_posix(listed.output);
   SymbolVerdict verdict = judge_symbols(symbols, extra_allowed, *exports);
   if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
-    if (launches_a_kernel(symbols, launch_symbols)) return {BuildResult::Outcome::kBuilt, ""};
+    if (launches_a_kernel(symbols, launch_symbols)) return check_instructions(object);
     return {BuildResult::Outcome::kRejected,
             "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel with "
             "<<<grid, block>>>"};
   }
   return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
+}
+
+// An object is a few hundred KiB; its disassembly a few MiB at most.
+constexpr size_t kDisassemblyCap = 64 << 20;
+
+CachedToolchain::SymbolCheck CachedToolchain::check_instructions(const std::filesystem::path& object) {
+  CommandResult listed = runner_.run({"objdump", "-d", object.string()}, std::chrono::seconds(60), kDisassemblyCap);
+  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
+    return {BuildResult::Outcome::kInfraError,
+            "could not disassemble the object with objdump: " + first_error_line(listed.output)};
+  }
+  if (listed.dropped_bytes > 0) {
+    return {BuildResult::Outcome::kRejected,
+            "rejected: the object's code is too large to check; a submission this size is not a lab kernel"};
+  }
+  if (auto found = first_system_call_instruction(listed.output)) {
+    return {BuildResult::Outcome::kRejected,
+            fmt::format("rejected: the compiled code enters the kernel itself ({} in {}): a lab's code reaches the "
+                        "operating system only through the calls the symbol policy allows; remove the assembly",
+                        found->instruction, found->function)};
+  }
+  return {BuildResult::Outcome::kBuilt, ""};
 }
 
 // Every runner links these dynamically; g++ (nvcc's host compiler too) says where they are. libstdc++'s

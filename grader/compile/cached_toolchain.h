@@ -60,6 +60,8 @@ class CachedToolchain : public Toolchain {
   // launch_symbols: what a kernel launch compiles to with this toolchain; a file using none is refused.
   SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
                             const std::vector<std::string>& launch_symbols);
+  // The object's code, disassembled, holds no instruction that enters the kernel (compile/instruction_scan.h).
+  SymbolCheck check_instructions(const std::filesystem::path& object);
   std::optional<BuildResult> check_source(const BuildRequest& request);
   // A student's file over the one size cap both backends share (source_policy.h's kLargestSourceBytes).
   static std::optional<BuildResult> too_large(const BuildRequest& request);
