@@ -14,15 +14,17 @@ import re
 import statistics
 import sys
 
-REFUSED = {
-    "unshare", "setns", "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
-    "io_uring_setup", "io_uring_enter", "io_uring_register", "bpf", "perf_event_open", "userfaultfd",
-    "keyctl", "add_key", "request_key", "personality", "mount", "umount2", "pivot_root", "chroot",
-    "fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
-    "open_by_handle_at", "name_to_handle_at", "kexec_load", "kexec_file_load", "init_module",
-    "finit_module", "delete_module", "reboot", "swapon", "swapoff", "acct", "quotactl", "syslog", "iopl",
-    "ioperm", "vhangup", "setdomainname", "sethostname", "fork", "vfork", "clone3",
-}
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def refused_by_runner_filter():
+    """The calls core/syscall_filter.cc refuses whatever their arguments, read from the source itself so the
+    two cannot drift: the names of kRefused, and the SCMP_SYS(...) calls refused with no condition."""
+    source = (ROOT / "grader/core/syscall_filter.cc").read_text()
+    listed = re.search(r"kRefused\[\] = \{(.*?)\};", source, re.S).group(1)
+    return set(re.findall(r'"(\w+)"', listed)) | set(re.findall(r"SCMP_SYS\((\w+)\), 0, nullptr", source))
+
+
 CONDITIONAL = {"clone": "refused without CLONE_THREAD or with CLONE_NEW*", "socket": "refused but for AF_UNIX",
                "socketpair": "refused but for AF_UNIX"}
 
@@ -69,7 +71,7 @@ def syscalls(strace_file, runner_name):
                 runner_pids.add(child.group(1))
     print(f"runner processes and threads: {len(runner_pids)}; distinct system calls: {len(names)}")
     print(" ".join(f"{name}:{count}" for name, count in sorted(names.items())))
-    refused = sorted(set(names) & REFUSED)
+    refused = sorted(set(names) & refused_by_runner_filter())
     print("refused by the runner filter:", ", ".join(refused) if refused else "none")
     for name in sorted(set(names) & CONDITIONAL.keys()):
         print(f"  {name}: {CONDITIONAL[name]}; the calls made:")

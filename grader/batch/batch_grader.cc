@@ -79,19 +79,22 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   return result;
 }
 
-std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) const {
+GradeOptions BatchGrader::class_grade_options() const {
   GradeOptions grade_options;
   grade_options.include_hidden = true;
   grade_options.confinement = options_.confinement;
+  return grade_options;
+}
+
+std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) const {
+  GradeOptions grade_options = class_grade_options();
   grade_options.device = device;
   return std::make_unique<Grader>(lab_, backend_, paths_, grade_options);
 }
 
 std::unique_ptr<Grader> BatchGrader::make_companion() const {
   if (options_.race_checker == nullptr) return nullptr;
-  GradeOptions grade_options;
-  grade_options.include_hidden = true;
-  grade_options.confinement = options_.confinement;
+  GradeOptions grade_options = class_grade_options();
   grade_options.companion_of_gpu = true;
   return std::make_unique<Grader>(lab_, *options_.race_checker, paths_, grade_options);
 }

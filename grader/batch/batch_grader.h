@@ -57,6 +57,7 @@ class BatchGrader {
   StudentResult not_gradable(const Submission& submission) const;
   // `companion`: the race checker's grader for the same queue, or null.
   StudentResult graded(const Submission& submission, Grader& grader, Grader* companion = nullptr) const;
+  GradeOptions class_grade_options() const;  // hidden cases included, the class's sandbox
   std::unique_ptr<Grader> make_grader(std::optional<int> device = std::nullopt) const;
   std::unique_ptr<Grader> make_companion() const;  // null without a race checker
   void build_all(const std::vector<const Submission*>& to_grade) const;

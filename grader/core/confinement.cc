@@ -53,6 +53,17 @@ bool is_system_dir(const std::filesystem::path& dir) {
                      [&](const char* system) { return lies_within(dir, system); });
 }
 
+// The entries of a colon-separated search path in the environment (PATH, LIBRARY_PATH, ...).
+std::vector<std::string> search_path(const char* variable) {
+  const char* value = std::getenv(variable);
+  std::stringstream entries(value ? value : "");
+  std::vector<std::string> found;
+  for (std::string entry; std::getline(entries, entry, ':');) {
+    if (!entry.empty()) found.push_back(entry);
+  }
+  return found;
+}
+
 // Where `program` is installed, when that is outside the system's folders: the parent of its bin/ folder, so
 // that a toolchain finds its lib/ and include/ beside it (nvcc in /opt/cuda/bin). A bare name is looked up
 // on PATH. Nothing else on PATH is shown: it may name folders in the grader's home (~/.cargo/bin), whose
@@ -60,13 +71,14 @@ bool is_system_dir(const std::filesystem::path& dir) {
 std::optional<std::filesystem::path> program_prefix(const std::string& program) {
   std::filesystem::path found(program);
   if (program.find('/') == std::string::npos) {
-    const char* path = std::getenv("PATH");
-    std::stringstream entries(path ? path : "");
     found.clear();
-    for (std::string entry; found.empty() && std::getline(entries, entry, ':');) {
+    for (const std::string& entry : search_path("PATH")) {
       std::error_code error;
       const std::filesystem::path candidate = std::filesystem::path(entry) / program;
-      if (!entry.empty() && std::filesystem::is_regular_file(candidate, error)) found = candidate;
+      if (std::filesystem::is_regular_file(candidate, error)) {
+        found = candidate;
+        break;
+      }
     }
   }
   if (!found.is_absolute()) return std::nullopt;
@@ -80,9 +92,7 @@ std::optional<std::filesystem::path> program_prefix(const std::string& program) 
 std::vector<std::filesystem::path> tool_dirs(const std::string& program) {
   std::vector<std::filesystem::path> dirs;
   for (const char* variable : {"LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
-    const char* value = std::getenv(variable);
-    std::stringstream entries(value ? value : "");
-    for (std::string entry; std::getline(entries, entry, ':');) {
+    for (const std::string& entry : search_path(variable)) {
       const std::filesystem::path dir(entry);
       std::error_code error;
       if (!dir.is_absolute() || !std::filesystem::is_directory(dir, error) || is_system_dir(dir)) continue;
@@ -134,12 +144,13 @@ std::vector<std::string> filesystem_view(const Confinement& confinement, const s
   return command;
 }
 
-// The process is the namespace's init (--as-pid-1): when it ends, the kernel kills whatever it started, and
-// the grader's kill of bwrap takes it down through --die-with-parent. A runner checks getppid() != 1 to learn
-// that the grader is alive; as the namespace's init its parent is outside, and getppid() is 0.
 // The filter reaches bwrap on descriptor 9, opened by a shell that then becomes bwrap: the grader's own
 // descriptors stay as they are (3 and 4 are the runner's channel), and nothing is left open in the grader.
 constexpr const char* kFilterDescriptor = "9";
+
+// The process is the namespace's init (--as-pid-1): when it ends, the kernel kills whatever it started, and
+// the grader's kill of bwrap takes it down through --die-with-parent. A runner checks getppid() != 1 to learn
+// that the grader is alive; as the namespace's init its parent is outside, and getppid() is 0.
 
 std::vector<std::string> bwrap_prefix(const Confinement& confinement, const std::string& program,
                                       const std::filesystem::path& working_dir, bool working_dir_writable,

@@ -12,39 +12,23 @@
 
 #include "core/files.h"
 #include "core/temp_dir.h"
+#include "testing/sandbox_probe.h"
 
 namespace cudagrade {
 namespace {
 
 std::filesystem::path script(const TempDir& dir, const std::string& body) {
-  const std::filesystem::path path = dir.path() / "probe.sh";
-  std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
-  std::filesystem::permissions(path, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
-                                         std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
-                                         std::filesystem::perms::others_exec);
-  return path;
+  return testing::executable_file(dir.path() / "probe.sh", "#!/bin/sh\n" + body + "\n");
 }
 
 // A runner may start no process (core/syscall_filter.h), so a probe that runs as one is a Python program:
 // everything it checks, it checks in-process.
 std::filesystem::path python_script(const TempDir& dir, const std::string& body) {
-  const std::filesystem::path path = dir.path() / "probe.py";
-  std::ofstream(path) << "#!/usr/bin/python3\nimport os, signal, socket\n" << body << "\n";
-  std::filesystem::permissions(path, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
-                                         std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
-                                         std::filesystem::perms::others_exec);
-  return path;
+  return testing::executable_file(dir.path() / "probe.py", "#!/usr/bin/python3\nimport os, signal, socket\n" + body + "\n");
 }
 
-// The sandbox's tests need bwrap; on a machine without user namespaces they say so and check the fallback.
 bool bwrap_usable() {
-  SubprocessCommandRunner runner;
-  std::string why;
-  const Confinement::Level level = strongest_confinement(runner, why);
-  if (level == Confinement::Level::kBubblewrap) return true;
-  WARN("bwrap is not usable on this machine, so the sandbox itself is not tested here: " << why);
-  CHECK(level == Confinement::Level::kRlimits);
-  return false;
+  return testing::bwrap_usable("the sandbox itself");
 }
 
 bool process_running(const std::string& command_line_marker) {

@@ -7,6 +7,7 @@
 
 #include "core/confinement.h"
 #include "core/temp_dir.h"
+#include "testing/sandbox_probe.h"
 
 namespace cudagrade {
 namespace {
@@ -43,10 +44,7 @@ except OSError as error:
 
 std::string run_probe(bool as_runner) {
   TempDir dir(TempDir::Medium::kDisk);
-  const std::filesystem::path probe = dir.path() / "probe.py";
-  std::ofstream(probe) << kProbe;
-  std::filesystem::permissions(probe, std::filesystem::perms::owner_all | std::filesystem::perms::others_read |
-                                          std::filesystem::perms::others_exec);
+  const std::filesystem::path probe = testing::executable_file(dir.path() / "probe.py", kProbe);
   Confinement confinement{Confinement::Level::kBubblewrap, {}};
   const std::vector<std::string> command =
       as_runner ? confinement.command_for(probe) : confinement.compile_command({probe.string()}, dir.path());
@@ -70,22 +68,14 @@ constexpr const char* kRefusedEverywhere =
     "socket_netlink EPERM\n"
     "socket_unix 0\n";
 
-bool bwrap_usable() {
-  SubprocessCommandRunner runner;
-  std::string why;
-  if (strongest_confinement(runner, why) == Confinement::Level::kBubblewrap) return true;
-  WARN("bwrap is not usable on this machine, so the filter cannot be loaded here: " << why);
-  return false;
-}
-
 TEST_CASE("a sandboxed runner is refused namespaces, tracing, io_uring, keyrings, sockets but AF_UNIX, and fork",
           "[seccomp]") {
-  if (!bwrap_usable()) return;
+  if (!testing::bwrap_usable("the system-call filter")) return;
   CHECK(run_probe(true) == std::string(kRefusedEverywhere) + "fork EPERM\n");
 }
 
 TEST_CASE("a sandboxed compile is refused the same, but may start its passes", "[seccomp]") {
-  if (!bwrap_usable()) return;
+  if (!testing::bwrap_usable("the system-call filter")) return;
   CHECK(run_probe(false) == std::string(kRefusedEverywhere) + "fork 0\n");
 }
 

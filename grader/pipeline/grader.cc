@@ -74,8 +74,7 @@ bool Grader::machine_fails_too(const TestCase& test_case, RunnerReply::Outcome c
   }
   reference = names.front();
   std::string problem;
-  RunnerSlot* slot =
-      trusted_runner("reference:" + reference, paths_.reference_file(lab_.name(), reference), {}, problem);
+  RunnerSlot* slot = reference_runner(reference, problem);
   if (slot == nullptr) return true;  // not even a reference builds: the machine or the course is broken
   RunnerReply start_failure;
   RunnerSession* session = slot->session(start_failure);
@@ -315,11 +314,9 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
 void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
                                   CaseResult& result, SpeedResult& speed) {
   std::string problem;
-  const std::string reference_key = "reference:" + rule.reference;
-  RunnerSlot* reference =
-      trusted_runner(reference_key, paths_.reference_file(lab_.name(), rule.reference), {}, problem);
+  RunnerSlot* reference = reference_runner(rule.reference, problem);
   if (reference != nullptr) {
-    speed.reference_timing = time_trusted(reference_key, *reference, test_case, sets, problem);
+    speed.reference_timing = time_trusted(reference_key(rule.reference), *reference, test_case, sets, problem);
   }
   if (speed.reference_timing) {
     speed.ratio = speed.student.median_ms / speed.reference_timing->median_ms;
@@ -348,6 +345,14 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
   }
   result.points += speed.points;
   result.speed = speed;
+}
+
+std::string Grader::reference_key(const std::string& name) {
+  return "reference:" + name;
+}
+
+RunnerSlot* Grader::reference_runner(const std::string& name, std::string& problem) {
+  return trusted_runner(reference_key(name), paths_.reference_file(lab_.name(), name), {}, problem);
 }
 
 RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem::path& source,

@@ -66,6 +66,9 @@ class Grader {
   // Times the reference and the baselines on the same sets, and scores the student's speed against them.
   void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
                             CaseResult& result, SpeedResult& speed);
+  // The lab's reference `name`, built and started once per grader (key: reference_key(name)).
+  RunnerSlot* reference_runner(const std::string& name, std::string& problem);
+  static std::string reference_key(const std::string& name);
   RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,
                              const std::vector<std::string>& libraries, std::string& problem);
   // Times a reference or baseline on the same input sets the student was timed on (once per case).
