@@ -20,6 +20,7 @@ add_executable(cudagrade_tests
   grader/compile/symbol_policy_test.cc
   grader/compile/instruction_scan_test.cc
   grader/check/integrity_test.cc
+  grader/check/order_judge_test.cc
   grader/check/tile_picture_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
@@ -31,6 +32,7 @@ add_executable(cudagrade_tests
   grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
   grader/pipeline/race_check_test.cc
+  grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc

@@ -172,12 +172,16 @@ void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set)
   check_cuda(cudaGetLastError(), "kernel launch");
 }
 
-// Runs the entry point once on every set of the arena and copies the results back into it.
-void check_arena(const std::string& path) {
+// Runs the entry point once on every set of the arena and copies the results back into it. The simulator
+// runs each set under its own schedule (before_set), to compare them.
+void check_arena(const std::string& path, void (*before_set)(size_t set) = nullptr) {
   MappedArena arena(path);
   DeviceArena device(arena);
   device.upload();
-  for (size_t set = 0; set < arena.header().set_count; ++set) call_entry(device, arena, set);
+  for (size_t set = 0; set < arena.header().set_count; ++set) {
+    if (before_set != nullptr) before_set(set);
+    call_entry(device, arena, set);
+  }
   check_cuda(cudaDeviceSynchronize(), "kernel execution");
   device.download();
   std::fflush(stdout);  // what the kernels printed belongs to this request's output, before the reply

@@ -1,6 +1,7 @@
 // The simulator's runner: the same harness as the GPU runner (runner/harness.h), compiled by g++ against
 // cusim (grader/cusim/) and linked with a student file rewritten by grader/sim/rewriter. It answers
-// "check" requests only; timing needs a GPU.
+// "check" requests only, and "check-orders", which runs its second set under the adversarial schedule
+// (cusim/runtime/scheduler.h); timing needs a GPU.
 //
 // Beyond the GPU runner it turns the simulator's own findings into verdicts on the control channel
 // ("error <nonce> verdict <status> <message>"): races, divergent barriers, unsupported constructs, and
@@ -15,7 +16,9 @@
 #include <chrono>
 #include <cstdio>
 
+#include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/symbolize.h"
 #include "harness/harness.h"
@@ -32,9 +35,30 @@ void send_verdict(const char* status, const std::string& message) {
   respond("error", std::string("verdict ") + status + " " + line);
 }
 
+// Host code used a device pointer: on a GPU host that is a segmentation fault, and here device memory is
+// inaccessible outside kernels and copies (cusim/runtime/device_memory.h).
+void host_touched_device_memory(uintptr_t address) {
+  const std::optional<cusim::device_memory::Place> place = cusim::device_memory::locate(address);
+  const std::string where = place ? " (byte " + std::to_string(place->offset) + " of a " +
+                                        std::to_string(place->buffer_bytes) + "-byte cudaMalloc buffer)"
+                                  : "";
+  send_verdict("crashed", "host code dereferenced a device pointer" + where +
+                              ": memory from cudaMalloc belongs to the GPU, and on a GPU machine this is a "
+                              "segmentation fault. Copy it to a host array with cudaMemcpy first, or do the work "
+                              "in a kernel.");
+}
+
 // A fault in a kernel is the simulator's illegal address: say where, then die as the GPU runner would.
 void on_fault(int signal_number, siginfo_t* info, void*) {
   cusim::BlockScheduler& blocks = cusim::scheduler();
+  const auto address_value = reinterpret_cast<uintptr_t>(info->si_addr);
+  if (!blocks.inside_kernel() && cusim::device_memory::contains(address_value)) {
+    host_touched_device_memory(address_value);
+    // Delivered when the handler returns (the signal is blocked inside it): one reply, then death.
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+    return;
+  }
   char address[32];
   std::snprintf(address, sizeof address, "%p", info->si_addr);
   std::string where = blocks.inside_kernel()
@@ -62,17 +86,29 @@ void install_fault_handler() {
   sigaction(SIGBUS, &action, nullptr);
 }
 
+void schedule_for_set(size_t set) {
+  cusim::set_schedule(set == 0 ? cusim::Schedule::kInOrder : cusim::Schedule::kAdversarial);
+}
+
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
   words >> verb >> g_nonce;
-  if (verb == "check") {
+  if (verb == "check" || verb == "check-orders") {
     const auto began = std::chrono::steady_clock::now();
-    check_arena(rest_of(words));
+    // check-orders: the first set in the deterministic order, the second in the adversarial one.
+    cusim::race::clear_global_race();
+    check_arena(rest_of(words), verb == "check" ? nullptr : &schedule_for_set);
+    cusim::set_schedule(cusim::Schedule::kInOrder);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     char fields[64];
     std::snprintf(fields, sizeof fields, "sim_ms=%.3f", ms);
-    return respond("ok", fields);
+    // A global-memory race is the grader's to weigh against the outputs; it takes the rest of the line.
+    std::string race = cusim::race::global_race();
+    for (char& c : race) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+    return respond("ok", race.empty() ? std::string(fields) : std::string(fields) + " race=" + race);
   }
   throw HarnessFailure("the simulator answers check requests only (timing needs a GPU): " + line);
 }

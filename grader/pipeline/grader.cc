@@ -5,6 +5,7 @@
 #include <random>
 
 #include "check/case_judge.h"
+#include "check/order_judge.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
 
@@ -208,6 +209,30 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
   }
 }
 
+CheckOutcome Grader::judge_case_outputs(const TestCase& test_case, const Workload& workload, const Arena& arena) const {
+  const CheckOutcome in_order = judge_set(lab_, test_case, workload, arena, 0);
+  if (arena.set_count() < 2) return in_order;
+  return judge_two_orders(in_order, judge_set(lab_, test_case, workload, arena, 1),
+                          compare_outputs(arena.returned(0), arena.returned(1)));
+}
+
+// The simulator's first global-memory race, weighed against the outputs: right outputs from racing threads
+// are luck, so the case is `race`; wrong ones keep their verdict (a missing bounds check makes threads write
+// each other's elements, and the bounds are what to fix first), with the race in the details.
+namespace {
+CheckOutcome with_global_race(CheckOutcome outcome, const RunnerReply& reply) {
+  auto race = reply.fields.find("race");
+  if (race == reply.fields.end()) return outcome;
+  if (outcome.status == CaseStatus::kPassed) return {CaseStatus::kRace, race->second, outcome.details};
+  // Already a race by the two orders' results: the race's lines are the better first message.
+  if (outcome.status == CaseStatus::kRace) {
+    return {CaseStatus::kRace, race->second, outcome.message + (outcome.details.empty() ? "" : "\n" + outcome.details)};
+  }
+  outcome.details += (outcome.details.empty() ? "" : "\n") + std::string("also a data race: ") + race->second;
+  return outcome;
+}
+}  // namespace
+
 CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& options) {
   const auto started = Clock::now();
   CaseResult result = blank_result(listed_case);
@@ -229,12 +254,15 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   }
   Workload workload = lab_.make_workload(test_case, 0);
   {
-    std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
-    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
+    // The simulator runs the case twice, the second time under its adversarial schedule, on a copy.
+    const std::vector<Workload> sets(backend_.simulated() ? 2 : 1, workload);
+    std::unique_ptr<Arena> arena = make_arena(student_arenas_, sets);
+    const auto order = backend_.simulated() ? RunnerSession::CheckOrder::kTwoOrders : RunnerSession::CheckOrder::kAsIs;
+    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s), order);
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {
-      apply(judge_set(lab_, test_case, workload, *arena, 0), result);
+      apply(with_global_race(judge_case_outputs(test_case, workload, *arena), reply), result);
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.
       if (!reply.output.empty()) {
         result.details += (result.details.empty() ? "" : "\n") + std::string("what the program printed:\n") +

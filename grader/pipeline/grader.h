@@ -59,6 +59,8 @@ class Grader {
   // Whether the lab's first reference fails as `claimed` on this device (named in `reference`).
   bool machine_fails_too(const TestCase& test_case, RunnerReply::Outcome claimed, std::string& reference);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
+  // The outputs of a case's check: one set, or in the simulator the same input run in two orders.
+  CheckOutcome judge_case_outputs(const TestCase& test_case, const Workload& workload, const Arena& arena) const;
   void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,

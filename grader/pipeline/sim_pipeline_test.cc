@@ -4,42 +4,10 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "backend/sim_backend.h"
-#include "core/temp_dir.h"
-#include "labs/registry.h"
-#include "pipeline/grader.h"
+#include "testing/sim_fixture.h"
 
 namespace cudagrade {
 namespace {
-
-TestSuite reduction_suite(std::vector<int64_t> sizes) {
-  TestSuite suite;
-  suite.lab = "reduction";
-  for (int64_t n : sizes) {
-    TestCase test_case;
-    test_case.name = "n-" + std::to_string(n);
-    test_case.kind = CaseKind::kNonMultiple;
-    test_case.size = {n};
-    test_case.seed = 7;
-    test_case.timeout_s = 20;
-    test_case.points = 1;
-    suite.cases.push_back(test_case);
-  }
-  return suite;
-}
-
-struct Fixture {
-  ProjectPaths paths = ProjectPaths::discover("", "");
-  SubprocessCommandRunner runner;
-  SimBackend backend{paths, runner};
-  TempDir scratch{TempDir::Medium::kDisk};
-
-  GradeReport grade(const std::string& source, std::vector<int64_t> sizes = {1000, 4099}) {
-    std::ofstream(scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
-    Grader grader(*find_lab("reduction"), backend, paths, {});
-    return grader.grade(scratch.path() / "reduction.cu", reduction_suite(std::move(sizes)));
-  }
-};
 
 // The harness calls reduce_sum(in, out, n, scratch); every test kernel below is launched once per block of
 // 256 elements into scratch, and a second launch of one block adds the partial sums up.
@@ -67,7 +35,7 @@ __global__ void add_up(const int* partial, int* out, int count) {
 )";
 
 TEST_CASE("warp shuffles, ballots and width segments follow CUDA's rules", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   __shared__ int warp_sums[8];
@@ -97,7 +65,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("a missing __syncthreads() is a race naming the array, both lines and the fix", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   __shared__ int s[256];
@@ -120,7 +88,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("threads that wait at different barriers stop the run with both lines", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   if (threadIdx.x < 128) {
@@ -139,7 +107,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("threads that return early do not hold a barrier up, as on Volta and later", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   __shared__ int s[256];
@@ -160,7 +128,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("reading shared memory nobody wrote gives garbage, not last block's values", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   // Only block 0 fills s; later blocks read what it left behind on a CPU, but the GPU gives no such promise.
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
@@ -180,7 +148,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("a block of 2048 threads fails to launch with CUDA's error", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int*, int* partial, int) { partial[0] = 0; }
 void reduce_sum(const int* in, int* out, int n, int* scratch) {
@@ -194,7 +162,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 }
 
 TEST_CASE("a wild write in a kernel is an illegal address naming the kernel, thread and block", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   int* nowhere = nullptr;
@@ -209,7 +177,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("a race is found the same way on every run", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   const std::string racy = kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   __shared__ int s[256];
@@ -230,7 +198,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("device printf reaches the case's details", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   __shared__ int s[256];
@@ -251,7 +219,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("atomics, __constant__ memory and dynamic shared memory work as on a GPU", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(R"(
 __constant__ int g_weight[1];
 
@@ -279,7 +247,7 @@ void reduce_sum(const int* in, int* out, int n, int*) {
 }
 
 TEST_CASE("more dynamic shared memory than the default needs cudaFuncSetAttribute, as in CUDA", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int*, int* partial, int) {
   extern __shared__ int big[];
@@ -296,7 +264,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 }
 
 TEST_CASE("static and volatile __shared__, host math and exited lanes at a ballot are all valid CUDA", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   static __shared__ int warp_sums[8];
@@ -333,7 +301,7 @@ __global__ void block_sums(const int* in, int* partial, int n) {
 }
 
 TEST_CASE("extern __shared__ used past the launch's size is an illegal address", "[sim]") {
-  Fixture fixture;
+  testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   extern __shared__ int staged[];

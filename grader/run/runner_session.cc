@@ -17,7 +17,7 @@ std::map<std::string, std::string> parse_fields(const std::string& text) {
     size_t equals = text.find('=', at);
     if (equals == std::string::npos) break;
     std::string key = text.substr(at, equals - at);
-    size_t end = key == "name" ? text.size() : text.find(' ', equals);
+    size_t end = key == "name" || key == "race" ? text.size() : text.find(' ', equals);
     if (end == std::string::npos) end = text.size();
     fields[key] = text.substr(equals + 1, end - equals - 1);
     at = end;
@@ -84,6 +84,10 @@ RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& 
   std::getline(words >> std::ws, rest);
   if (answer == "ok" || answer == "hello") {
     reply.fields = parse_fields(rest);
+    if (auto race = reply.fields.find("race"); race != reply.fields.end()) {
+      SubprocessCommandRunner addr2line;
+      race->second = with_source_lines(race->second, runner_, addr2line);
+    }
     return reply;
   }
   if (answer == "error" && rest.rfind("cuda ", 0) == 0) {
@@ -150,8 +154,9 @@ RunnerReply RunnerSession::collect(Arena& arena, RunnerReply reply) {
 }
 
 // The path goes last, so that a folder name with spaces in it reaches the runner whole.
-RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline) {
-  return collect(arena, exchange("check", arena.path().string(), deadline));
+RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline, CheckOrder order) {
+  const char* verb = order == CheckOrder::kAsIs ? "check" : "check-orders";
+  return collect(arena, exchange(verb, arena.path().string(), deadline));
 }
 
 RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {

@@ -54,8 +54,10 @@ class RunnerSession {
 
   // Waits for the runner's greeting. On failure the reply says why and the session is finished.
   RunnerReply start(Clock::time_point deadline);
-  // On an "ok" reply the arena has been collected and can be judged.
-  RunnerReply check(Arena& arena, Clock::time_point deadline);
+  // On an "ok" reply the arena has been collected and can be judged. kTwoOrders (the simulator only) runs
+  // the arena's second set under the simulator's adversarial schedule (cusim/runtime/scheduler.h).
+  enum class CheckOrder { kAsIs, kTwoOrders };
+  RunnerReply check(Arena& arena, Clock::time_point deadline, CheckOrder order = CheckOrder::kAsIs);
   RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);
 
@@ -73,7 +75,7 @@ class RunnerSession {
   bool finished_ = false;
 };
 
-// "key=value key=value name=rest of line" -> map; a "name" field takes the rest of the line.
+// "key=value key=value name=rest of line" -> map; a "name" or "race" field takes the rest of the line.
 std::map<std::string, std::string> parse_fields(const std::string& text);
 
 }  // namespace cudagrade

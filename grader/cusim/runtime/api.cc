@@ -1,33 +1,19 @@
-// The CUDA runtime API a lab uses, on the CPU. Device memory is host memory: every cudaMalloc gets its own
-// mapping that ends at an inaccessible page, so running off the end of a buffer faults as an illegal address
-// does on a GPU, and its first bytes start as a fixed garbage pattern, as uninitialised device memory would.
-#include <sys/mman.h>
+// The CUDA runtime API a lab uses, on the CPU. Device memory is kept apart from host memory
+// (device_memory.h): open only inside kernels and the runtime's own copies.
 #include <unistd.h>
 
 #include <cstring>
-#include <map>
 
 #include "cusim.h"
+#include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/shared_memory.h"
 
 namespace cusim {
 namespace {
 
-constexpr size_t kPage = 4096;
-constexpr size_t kAlignment = 256;
-constexpr unsigned char kDeviceGarbage = 0xCD;
-constexpr size_t kDeviceMemoryBytes = size_t{16} << 30;  // what the simulated device reports and allows
-
-struct Mapping {
-  void* base;
-  size_t bytes;
-  size_t requested;
-};
-
-std::map<void*, Mapping> g_allocations;
-size_t g_allocated_bytes = 0;
 cudaError_t g_last_error = cudaSuccess;
 size_t g_dynamic_shared_limit = kDefaultDynamicShared;
 
@@ -35,8 +21,6 @@ cudaError_t record(cudaError_t error) {
   if (error != cudaSuccess) g_last_error = error;
   return error;
 }
-
-size_t round_up(size_t value, size_t unit) { return (value + unit - 1) / unit * unit; }
 
 cudaError_t launch_error(const LaunchConfig& config) {
   const dim3& b = config.block;
@@ -57,12 +41,16 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
     record(error);
     return;
   }
-  for (unsigned z = 0; z < config.grid.z; ++z) {
-    for (unsigned y = 0; y < config.grid.y; ++y) {
-      for (unsigned x = 0; x < config.grid.x; ++x) {
-        scheduler().run_block(config, uint3{x, y, z}, kernel_name, body, closure);
-      }
-    }
+  device_memory::OpenScope device_memory_open;
+  race::begin_launch(config.grid.x, config.grid.y);
+  const uint64_t blocks = uint64_t{config.grid.x} * config.grid.y * config.grid.z;
+  const bool reverse = scheduler().schedule() == Schedule::kAdversarial;
+  for (uint64_t turn = 0; turn < blocks; ++turn) {
+    const uint64_t linear = reverse ? blocks - 1 - turn : turn;
+    const uint3 block{static_cast<unsigned>(linear % config.grid.x),
+                      static_cast<unsigned>(linear / config.grid.x % config.grid.y),
+                      static_cast<unsigned>(linear / (uint64_t{config.grid.x} * config.grid.y))};
+    scheduler().run_block(config, block, kernel_name, body, closure);
   }
 }
 
@@ -87,31 +75,15 @@ extern "C" {
 
 cudaError_t cudaMalloc(void** pointer, size_t bytes) {
   if (pointer == nullptr) return record(cudaErrorInvalidValue);
-  *pointer = nullptr;
-  // Checked before any rounding, which a size near 2^64 (a negative int passed as a size) would overflow.
-  if (bytes > cusim::kDeviceMemoryBytes) return record(cudaErrorMemoryAllocation);
-  const size_t usable = cusim::round_up(bytes == 0 ? 1 : bytes, cusim::kPage);
-  if (cusim::g_allocated_bytes + usable > cusim::kDeviceMemoryBytes) return record(cudaErrorMemoryAllocation);
-  void* base = mmap(nullptr, usable + cusim::kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                    -1, 0);
-  if (base == MAP_FAILED) return record(cudaErrorMemoryAllocation);
-  mprotect(static_cast<char*>(base) + usable, cusim::kPage, PROT_NONE);
-  // The buffer ends as close to the guard page as CUDA's alignment allows.
-  char* start = static_cast<char*>(base) + usable - cusim::round_up(bytes == 0 ? 1 : bytes, cusim::kAlignment);
-  std::memset(start, cusim::kDeviceGarbage, bytes);
-  cusim::g_allocations[start] = {base, usable + cusim::kPage, bytes};
-  cusim::g_allocated_bytes += usable;
-  *pointer = start;
-  return cudaSuccess;
+  *pointer = cusim::device_memory::allocate(bytes);
+  return *pointer == nullptr ? record(cudaErrorMemoryAllocation) : cudaSuccess;
 }
 
 cudaError_t cudaFree(void* pointer) {
   if (pointer == nullptr) return cudaSuccess;
-  auto found = cusim::g_allocations.find(pointer);
-  if (found == cusim::g_allocations.end()) return record(cudaErrorInvalidDevicePointer);
-  munmap(found->second.base, found->second.bytes);
-  cusim::g_allocated_bytes -= found->second.bytes - cusim::kPage;
-  cusim::g_allocations.erase(found);
+  if (cusim::device_memory::release(pointer) == cusim::device_memory::ReleaseOutcome::kNotABuffer) {
+    return record(cudaErrorInvalidDevicePointer);
+  }
   return cudaSuccess;
 }
 
@@ -121,6 +93,7 @@ cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
   if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
+  cusim::device_memory::OpenScope device_memory_open;
   if (bytes > 0) std::memmove(destination, source, bytes);
   return cudaSuccess;
 }
@@ -147,6 +120,7 @@ cudaError_t cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const
 
 cudaError_t cudaMemset(void* pointer, int value, size_t bytes) {
   if (bytes > 0 && pointer == nullptr) return record(cudaErrorInvalidValue);
+  cusim::device_memory::OpenScope device_memory_open;
   if (bytes > 0) std::memset(pointer, value, bytes);
   return cudaSuccess;
 }
@@ -218,7 +192,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
   if (properties == nullptr || device != 0) return record(cudaErrorInvalidValue);
   *properties = cudaDeviceProp{};
   std::strncpy(properties->name, "cudagrade CPU simulator", sizeof properties->name - 1);
-  properties->totalGlobalMem = cusim::kDeviceMemoryBytes;
+  properties->totalGlobalMem = cusim::device_memory::kCapacityBytes;
   properties->sharedMemPerBlock = cusim::kDefaultDynamicShared;
   properties->sharedMemPerBlockOptin = cusim::kMaxDynamicShared;
   properties->regsPerBlock = 65536;

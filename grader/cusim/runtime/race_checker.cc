@@ -1,169 +1,247 @@
 #include "cusim/runtime/race_checker.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <optional>
-#include <string>
+#include <utility>
 #include <vector>
 
+#include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/race_report.h"
 #include "cusim/runtime/scheduler.h"
-#include "cusim/runtime/shared_memory.h"
-#include "cusim/runtime/symbolize.h"
+
+// The linker's bounds of the runner's own image: static variables, __device__ and __constant__ ones included.
+extern "C" char __executable_start[], _end[];
 
 namespace cusim::race {
 
 int g_current_slot = -1;
+bool g_recording = true;
 
 namespace {
-
-// Kept small: three of these shadow every 4 bytes of shared memory and are read at every access.
-struct Access {
-  uintptr_t pc = 0;
-  uint32_t phase = 0;       // counts block starts and barriers: equal phases are unordered
-  int16_t slot = -1;
-  uint16_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp (modulo 2^16)
-  uint8_t bytes = 0;        // which bytes of the word
-};
 
 struct ShadowWord {
   Access write;
   Access first_read;
-  Access other_read;  // a reader other than first_read, in the same phase
-  bool watched = false;
+  Access other_read;  // a reader not ordered with first_read
+  bool watched = false;  // shared memory only: the word belongs to a watched array
 };
 
-// Shadow memory as a page table over the span of watched addresses: one lookup per access, whichever array
-// it touches, and pages only where shared memory is.
+// Shadow memory as page tables: one lookup per access, and pages only where memory is used.
 constexpr unsigned kPageShift = 12;
 constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
 struct ShadowPage {
   ShadowWord words[kPageBytes / 4];
 };
-std::vector<std::unique_ptr<ShadowPage>> g_pages;
-uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;  // g_lowest is page-aligned: the table's first page
+using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
+
+// Shared memory: a table over the span of watched addresses. g_lowest is page-aligned: the table's first page.
+PageTable g_shared_pages;
+uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
+// Device memory: a table over device_memory's span, a page made when a kernel first touches it.
+PageTable g_global_pages;
+
 uint32_t g_phase = 1;
+uint32_t g_launch_phase = 1;  // the first phase of the running launch
+uint32_t g_block_phase = 1;   // the first phase of the running block
+unsigned g_block = 0;         // the running block, linear
+unsigned g_grid_x = 1, g_grid_y = 1;
+std::vector<std::pair<uint32_t, unsigned>> g_block_starts;  // this launch's blocks: (first phase, linear block)
+// The "last block" handshake: a block that ran __threadfence() published what it did before; a later block
+// that has used an atomic may read it. Phase intervals [first, fence] of this launch's blocks.
+std::vector<std::pair<uint32_t, uint32_t>> g_published;
+uint32_t g_block_fence = 0;  // the running block's last fence, 0 for none
+bool g_block_acquired = false;
 uint16_t g_warp_phases[32] = {};
+
 // The part of the dynamic shared buffer beyond what the running launch asked for: touching it is an
 // out-of-range shared address, as on a GPU.
 uintptr_t g_dynamic_begin = 0;
 uintptr_t g_dynamic_beyond = 0;
 uintptr_t g_dynamic_beyond_bytes = 0;
 
-inline __attribute__((always_inline)) bool ordered(const Access& earlier, int slot, uint16_t warp_phase) {
-  if (earlier.slot < 0 || earlier.phase != g_phase) return true;
-  if (earlier.slot == slot) return true;
-  return earlier.slot / 32 == slot / 32 && earlier.warp_phase != warp_phase;
-}
-
-// One conflict, kept until it is reported.
-struct Race {
-  const char* kind;
-  Access earlier;
-  bool earlier_writes;
-  uintptr_t address;
-  int slot;
-  bool now_writes;
-  uintptr_t pc;
-};
+// What a kernel may touch besides device and shared memory.
+uintptr_t g_stacks_begin = 0, g_stacks_bytes = 0;
+uintptr_t g_host_stack_begin = 0, g_host_stack_bytes = 0;  // the launching thread's: kernel arguments live there
 
 // A conflict inside one warp is held until the phase ends: if threads of other warps conflict on the same
 // data in the same phase, the missing barrier is a __syncthreads() and that is the report to give.
 std::optional<Race> g_pending;
 
-[[noreturn]] void report(const Race& race) {
-  BlockScheduler& blocks = scheduler();
-  const std::string what =
-      describe_shared_address(reinterpret_cast<const void*>(race.address)).value_or("shared memory");
-  const std::string earlier_line = source_line(race.earlier.pc);
-  const std::string now_line = source_line(race.pc);
-  std::string message = std::string(race.kind) + " data race on " + what + " in kernel " + blocks.kernel_name() +
-                        ", block " + triple(blocks.block_index()) + ": thread " +
-                        triple(blocks.thread_index_of(race.earlier.slot)) +
-                        (race.earlier_writes ? " writes" : " reads") + " it at " + earlier_line + " and thread " +
-                        triple(blocks.thread_index_of(race.slot)) + (race.now_writes ? " writes" : " reads") +
-                        " it at " + now_line + " with no barrier between. ";
-  if (race.earlier.slot / 32 == race.slot / 32) {
-    message += "Both threads are in warp " + std::to_string(race.slot / 32) +
-               ", and the lanes of a warp do not run in lockstep on Volta and later GPUs: add __syncwarp() "
-               "between the two accesses (volatile is not enough).";
-  } else {
-    message += "Add __syncthreads() between the " + std::string(race.earlier_writes ? "write" : "read") + " at " +
-               earlier_line + " and the " + (race.now_writes ? "write" : "read") + " at " + now_line + ".";
-  }
-  fail("race", message);
+bool published(uint32_t phase) {
+  return std::any_of(g_published.begin(), g_published.end(),
+                     [phase](const auto& interval) { return phase >= interval.first && phase <= interval.second; });
 }
 
+unsigned block_of_phase(uint32_t phase) {
+  auto after = std::upper_bound(g_block_starts.begin(), g_block_starts.end(), std::make_pair(phase, ~0u));
+  return after == g_block_starts.begin() ? g_block : std::prev(after)->second;
+}
+
+inline __attribute__((always_inline)) bool ordered_in_block(const Access& earlier, const Access& now) {
+  if (earlier.phase != now.phase || earlier.slot == now.slot) return true;
+  return earlier.slot / 32 == now.slot / 32 && earlier.warp_phase != now.warp_phase;
+}
+
+// Ordered by a barrier, a fence or a launch, whatever kind of access each is.
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool ordered_by_sync(const Access& earlier, const Access& now) {
+  if (earlier.slot < 0) return true;
+  if constexpr (kMemory == Memory::kGlobal) {
+    if (earlier.phase < g_launch_phase) return true;  // an earlier launch: launches on a stream are ordered
+    if (earlier.phase < g_block_phase) return g_block_acquired && published(earlier.phase);
+  }
+  return ordered_in_block(earlier, now);
+}
+
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool ordered(const Access& earlier, const Access& now) {
+  return (earlier.atomic && now.atomic) || ordered_by_sync<kMemory>(earlier, now);
+}
+
+std::string g_global_race;
+
 void conflict(const Race& race) {
-  if (race.earlier.slot / 32 != race.slot / 32) report(race);
+  if (race.memory == Memory::kGlobal) {
+    if (g_global_race.empty()) {
+      g_global_race = describe_race(race, block_of_phase(race.earlier.phase), g_block, g_grid_x, g_grid_y);
+    }
+    return;
+  }
+  if (race.earlier.slot / 32 != race.slot / 32) fail("race", describe_race(race, g_block, g_block, g_grid_x, g_grid_y));
   if (!g_pending) g_pending = race;
 }
 
 void end_phase() {
-  if (g_pending) report(*g_pending);
+  if (g_pending) fail("race", describe_race(*g_pending, g_block, g_block, g_grid_x, g_grid_y));
 }
 
-inline __attribute__((always_inline)) ShadowWord* shadow_of(uintptr_t address) {
+template <Memory kMemory>
+inline __attribute__((always_inline)) void record(ShadowWord& word, uintptr_t word_address, uint8_t bytes,
+                                                  bool is_write, bool atomic, uintptr_t pc) {
+  const int slot = g_current_slot;
+  const Access now{pc, g_phase, static_cast<int16_t>(slot), g_warp_phases[slot / 32], bytes, atomic};
+  auto conflicts = [&](const Access& earlier) __attribute__((always_inline)) {
+    return (earlier.bytes & bytes) && !ordered<kMemory>(earlier, now);
+  };
+  if (conflicts(word.write)) {
+    conflict({is_write ? "write-after-write" : "read-after-write", kMemory, word.write, true, word_address, slot,
+              is_write, pc});
+  }
+  if (is_write) {
+    for (const Access* reader : {&word.first_read, &word.other_read}) {
+      if (conflicts(*reader)) conflict({"write-after-read", kMemory, *reader, false, word_address, slot, true, pc});
+    }
+    // Of several atomic updates nothing orders, the first is kept: a plain read after them then names the
+    // update furthest from it (another warp's, most often), whose fix is the barrier that fixes them all.
+    if (!(atomic && word.write.atomic && !ordered_by_sync<kMemory>(word.write, now))) word.write = now;
+    word.first_read = Access{};
+    word.other_read = Access{};
+    return;
+  }
+  // Two readers are enough to find a later unordered write: keep one that the new read does not order.
+  if (ordered<kMemory>(word.first_read, now)) {
+    word.first_read = now;  // a re-read by the same thread refreshes its warp phase
+  } else if (ordered<kMemory>(word.other_read, now)) {
+    word.other_read = now;
+  }
+}
+
+inline __attribute__((always_inline)) ShadowWord* shared_shadow(uintptr_t address) {
   const uintptr_t offset = address - g_lowest;
-  ShadowPage* page = g_pages[offset >> kPageShift].get();
+  ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
   if (page == nullptr) return nullptr;
   ShadowWord* word = &page->words[(offset & (kPageBytes - 1)) >> 2];
   return word->watched ? word : nullptr;
 }
 
-inline __attribute__((always_inline)) void access_word(uintptr_t word_address, uint8_t bytes, bool is_write,
-                                                     uintptr_t pc) {
-  const int slot = g_current_slot;
-  if (slot < 0 || word_address < g_lowest || word_address >= g_highest) return;
-  ShadowWord* word = shadow_of(word_address);
-  if (word == nullptr) return;
-  const uint16_t warp_phase = g_warp_phases[slot / 32];
-  auto conflicts = [&](const Access& earlier) __attribute__((always_inline)) { return (earlier.bytes & bytes) && !ordered(earlier, slot, warp_phase); };
-  if (conflicts(word->write)) {
-    conflict({is_write ? "write-after-write" : "read-after-write", word->write, true, word_address, slot, is_write, pc});
-  }
-  const Access now{pc, g_phase, static_cast<int16_t>(slot), warp_phase, bytes};
-  if (is_write) {
-    if (conflicts(word->first_read)) conflict({"write-after-read", word->first_read, false, word_address, slot, true, pc});
-    if (conflicts(word->other_read)) conflict({"write-after-read", word->other_read, false, word_address, slot, true, pc});
-    word->write = now;
-    word->first_read = Access{};
-    word->other_read = Access{};
-    return;
-  }
-  if (word->first_read.phase != g_phase || word->first_read.slot < 0 || word->first_read.slot == slot) {
-    word->first_read = now;  // a re-read by the same thread refreshes its warp phase
-  } else if (word->first_read.slot != slot) {
-    word->other_read = now;
-  }
+ShadowPage& new_global_page(size_t index) {
+  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
+  g_global_pages[index] = std::make_unique<ShadowPage>();
+  return *g_global_pages[index];
 }
 
-[[noreturn]] void beyond_dynamic_shared(uintptr_t address, bool is_write) {
-  BlockScheduler& blocks = scheduler();
-  fail("crashed", "cudaErrorIllegalAddress: thread " + triple(blocks.current().index) + " of block " +
-                      triple(blocks.block_index()) + " in kernel " + blocks.kernel_name() + " " +
-                      (is_write ? "writes" : "reads") + " byte " + std::to_string(address - g_dynamic_begin) +
-                      " of extern __shared__ memory, but the launch asked for " +
-                      std::to_string(g_dynamic_beyond - g_dynamic_begin) +
-                      " bytes; pass the size as the third launch parameter: kernel<<<grid, block, bytes>>>");
+inline __attribute__((always_inline)) ShadowWord* global_shadow(uintptr_t address) {
+  const uintptr_t offset = address - device_memory::g_begin;
+  const size_t index = offset >> kPageShift;
+  ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
+  if (__builtin_expect(page == nullptr, 0)) page = &new_global_page(index);
+  return &page->words[(offset & (kPageBytes - 1)) >> 2];
 }
 
-inline __attribute__((always_inline)) void access(const void* address, size_t size, bool is_write, uintptr_t pc) {
-  const auto begin = reinterpret_cast<uintptr_t>(address);
-  if (__builtin_expect(begin + size - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes, 0) && g_current_slot >= 0) {
-    beyond_dynamic_shared(begin, is_write);
-  }
-  if (__builtin_expect(begin + size <= g_lowest || begin >= g_highest, 1)) return;
-  if (size == 4 && (begin & 3) == 0) return access_word(begin, 0xF, is_write, pc);  // most shared accesses
+template <Memory kMemory>
+inline __attribute__((always_inline)) void record_word(uintptr_t word_address, uint8_t bytes, bool is_write,
+                                                       bool atomic, uintptr_t pc) {
+  ShadowWord* word = kMemory == Memory::kShared ? shared_shadow(word_address) : global_shadow(word_address);
+  if (word != nullptr) record<kMemory>(*word, word_address, bytes, is_write, atomic, pc);
+}
+
+// An access of `size` bytes, word by word; most are one aligned word.
+template <Memory kMemory>
+inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t size, bool is_write, bool atomic,
+                                                         uintptr_t pc) {
+  if (size == 4 && (begin & 3) == 0) return record_word<kMemory>(begin, 0xF, is_write, atomic, pc);
   for (uintptr_t byte = begin; byte < begin + size;) {
     const uintptr_t word = byte & ~uintptr_t{3};
     const uintptr_t stop = std::min(word + 4, begin + size);
     uint8_t bytes = 0;
     for (uintptr_t b = byte; b < stop; ++b) bytes |= static_cast<uint8_t>(1u << (b - word));
-    access_word(word, bytes, is_write, pc);
+    record_word<kMemory>(word, bytes, is_write, atomic, pc);
     byte = stop;
   }
+}
+
+inline bool within(uintptr_t address, uintptr_t begin, uintptr_t bytes) { return address - begin < bytes; }
+
+bool kernel_may_touch(uintptr_t address) {
+  return within(address, g_stacks_begin, g_stacks_bytes) ||
+         within(address, reinterpret_cast<uintptr_t>(__executable_start),
+                static_cast<uintptr_t>(_end - __executable_start)) ||
+         within(address, g_host_stack_begin, g_host_stack_bytes);
+}
+
+void find_host_stack() {
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) != 0) return;
+  void* stack = nullptr;
+  size_t bytes = 0;
+  if (pthread_attr_getstack(&attributes, &stack, &bytes) == 0) {
+    g_host_stack_begin = reinterpret_cast<uintptr_t>(stack);
+    g_host_stack_bytes = bytes;
+  }
+  pthread_attr_destroy(&attributes);
+}
+
+// Every access of a kernel thread comes here; host code's accesses return at once (device memory guards
+// itself from host code, device_memory.h).
+inline __attribute__((always_inline)) void access(const void* address, size_t size, bool is_write, bool atomic,
+                                                  uintptr_t pc) {
+  if (g_current_slot < 0) return;
+  const auto begin = reinterpret_cast<uintptr_t>(address);
+  if (__builtin_expect(begin + size - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes, 0)) {
+    report_beyond_dynamic_shared(begin - g_dynamic_begin, g_dynamic_beyond - g_dynamic_begin, is_write);
+  }
+  if (begin < g_highest && begin + size > g_lowest) {
+    if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
+    return;
+  }
+  if (device_memory::contains(begin)) {
+    // Not at atomics: their compare-and-swap loops would retry once for every other thread.
+    if (g_switch_at_global_access && !atomic) give_way();
+    if (g_recording) record_access<Memory::kGlobal>(begin, size, is_write, atomic, pc);
+    if (atomic) g_block_acquired = true;
+    return;
+  }
+  if (!kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
+}
+
+// A __threadfence() in a kernel: what this block did so far is published to later blocks.
+void fence() {
+  if (g_current_slot >= 0) g_block_fence = g_phase;
 }
 
 }  // namespace
@@ -172,16 +250,16 @@ void watch(const void* begin, size_t bytes) {
   const uintptr_t first = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
   const uintptr_t end = reinterpret_cast<uintptr_t>(begin) + bytes;
   const uintptr_t lowest = std::min(g_lowest, first & ~(kPageBytes - 1));
-  if (lowest < g_lowest && !g_pages.empty()) {  // the table grows downwards: shift what is there
-    std::vector<std::unique_ptr<ShadowPage>> shifted((g_lowest - lowest) >> kPageShift);
-    for (std::unique_ptr<ShadowPage>& page : g_pages) shifted.push_back(std::move(page));
-    g_pages = std::move(shifted);
+  if (lowest < g_lowest && !g_shared_pages.empty()) {  // the table grows downwards: shift what is there
+    PageTable shifted((g_lowest - lowest) >> kPageShift);
+    for (std::unique_ptr<ShadowPage>& page : g_shared_pages) shifted.push_back(std::move(page));
+    g_shared_pages = std::move(shifted);
   }
   g_lowest = lowest;
   g_highest = std::max(g_highest, end);
-  g_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
+  g_shared_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
   for (uintptr_t word = first; word < end; word += 4) {
-    std::unique_ptr<ShadowPage>& page = g_pages[(word - g_lowest) >> kPageShift];
+    std::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
     if (!page) page = std::make_unique<ShadowPage>();
     page->words[((word - g_lowest) & (kPageBytes - 1)) >> 2].watched = true;
   }
@@ -193,9 +271,27 @@ void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer
   g_dynamic_beyond_bytes = buffer_bytes - launch_bytes;
 }
 
-void begin_block() {
+void allow_stacks(const void* begin, size_t bytes) {
+  g_stacks_begin = reinterpret_cast<uintptr_t>(begin);
+  g_stacks_bytes = bytes;
+}
+
+void begin_launch(unsigned grid_x, unsigned grid_y) {
+  if (g_host_stack_bytes == 0) find_host_stack();
+  g_launch_phase = g_phase + 1;
+  g_grid_x = grid_x;
+  g_grid_y = grid_y;
+  g_block_starts.clear();
+  g_published.clear();
+}
+
+void begin_block(unsigned linear_block) {
   g_pending.reset();
-  ++g_phase;
+  g_block_phase = ++g_phase;
+  g_block = linear_block;
+  g_block_starts.emplace_back(g_phase, linear_block);
+  g_block_fence = 0;
+  g_block_acquired = false;
   std::fill(std::begin(g_warp_phases), std::end(g_warp_phases), 0);
 }
 
@@ -206,7 +302,19 @@ void block_barrier() {
 
 void warp_barrier(int warp) { ++g_warp_phases[warp]; }
 
-void end_block() { end_phase(); }
+void end_block() {
+  end_phase();
+  if (g_block_fence != 0) g_published.emplace_back(g_block_phase, g_block_fence);
+}
+
+const std::string& global_race() { return g_global_race; }
+void clear_global_race() { g_global_race.clear(); }
+
+void forget_global(const void* begin, size_t bytes) {
+  const uintptr_t first = (reinterpret_cast<uintptr_t>(begin) - device_memory::g_begin) >> kPageShift;
+  const uintptr_t last = (reinterpret_cast<uintptr_t>(begin) + bytes - 1 - device_memory::g_begin) >> kPageShift;
+  for (uintptr_t page = first; page <= last && page < g_global_pages.size(); ++page) g_global_pages[page].reset();
+}
 
 }  // namespace cusim::race
 
@@ -223,17 +331,17 @@ void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
 
 #define CUSIM_ACCESS(size)                                                                                   \
-  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, CUSIM_PC); }                        \
-  void __tsan_write##size(void* a) { cusim::race::access(a, size, true, CUSIM_PC); }                        \
-  void __tsan_unaligned_read##size(void* a) { cusim::race::access(a, size, false, CUSIM_PC); }              \
-  void __tsan_unaligned_write##size(void* a) { cusim::race::access(a, size, true, CUSIM_PC); }              \
-  void __tsan_volatile_read##size(void* a) { cusim::race::access(a, size, false, CUSIM_PC); }               \
-  void __tsan_volatile_write##size(void* a) { cusim::race::access(a, size, true, CUSIM_PC); }               \
+  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }                        \
+  void __tsan_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }                        \
+  void __tsan_unaligned_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }              \
+  void __tsan_unaligned_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }              \
+  void __tsan_volatile_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }               \
+  void __tsan_volatile_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }               \
   void __tsan_read##size##_pc(void* a, void* pc) {                                                          \
-    cusim::race::access(a, size, false, reinterpret_cast<uintptr_t>(pc));                                   \
+    cusim::race::access(a, size, false, false, reinterpret_cast<uintptr_t>(pc));                                   \
   }                                                                                                          \
   void __tsan_write##size##_pc(void* a, void* pc) {                                                         \
-    cusim::race::access(a, size, true, reinterpret_cast<uintptr_t>(pc));                                    \
+    cusim::race::access(a, size, true, false, reinterpret_cast<uintptr_t>(pc));                                    \
   }
 CUSIM_ACCESS(1)
 CUSIM_ACCESS(2)
@@ -242,56 +350,75 @@ CUSIM_ACCESS(8)
 CUSIM_ACCESS(16)
 #undef CUSIM_ACCESS
 
-void __tsan_read_range(void* a, unsigned long size) { cusim::race::access(a, size, false, CUSIM_PC); }
-void __tsan_write_range(void* a, unsigned long size) { cusim::race::access(a, size, true, CUSIM_PC); }
+void __tsan_read_range(void* a, unsigned long size) { cusim::race::access(a, size, false, false, CUSIM_PC); }
+void __tsan_write_range(void* a, unsigned long size) { cusim::race::access(a, size, true, false, CUSIM_PC); }
 void* __tsan_memcpy(void* d, const void* s, size_t n) {
-  cusim::race::access(s, n, false, CUSIM_PC);
-  cusim::race::access(d, n, true, CUSIM_PC);
+  cusim::race::access(s, n, false, false, CUSIM_PC);
+  cusim::race::access(d, n, true, false, CUSIM_PC);
   return std::memcpy(d, s, n);
 }
 void* __tsan_memmove(void* d, const void* s, size_t n) {
-  cusim::race::access(s, n, false, CUSIM_PC);
-  cusim::race::access(d, n, true, CUSIM_PC);
+  cusim::race::access(s, n, false, false, CUSIM_PC);
+  cusim::race::access(d, n, true, false, CUSIM_PC);
   return std::memmove(d, s, n);
 }
 void* __tsan_memset(void* d, int c, size_t n) {
-  cusim::race::access(d, n, true, CUSIM_PC);
+  cusim::race::access(d, n, true, false, CUSIM_PC);
   return std::memset(d, c, n);
 }
 
-// Atomics never race with each other; they are performed as the instrumentation asked, sequentially
+// Atomics never race with each other, but do with plain accesses: each is recorded as an atomic read (a load)
+// or an atomic write (anything that stores), then performed as the instrumentation asked, sequentially
 // consistent (the memory order argument only ever asks for less).
+#define CUSIM_ATOMIC_READ(a) cusim::race::access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), false, true, CUSIM_PC)
+#define CUSIM_ATOMIC_WRITE(a) cusim::race::access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), true, true, CUSIM_PC)
 #define CUSIM_ATOMICS(bits, type)                                                                            \
-  type __tsan_atomic##bits##_load(const volatile type* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
-  void __tsan_atomic##bits##_store(volatile type* a, type v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
+  type __tsan_atomic##bits##_load(const volatile type* a, int) {                                             \
+    CUSIM_ATOMIC_READ(a);                                                                                     \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                              \
+  }                                                                                                          \
+  void __tsan_atomic##bits##_store(volatile type* a, type v, int) {                                         \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                                 \
+  }                                                                                                          \
   type __tsan_atomic##bits##_exchange(volatile type* a, type v, int) {                                        \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                        \
   }                                                                                                            \
   type __tsan_atomic##bits##_fetch_add(volatile type* a, type v, int) {                                       \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                         \
   }                                                                                                            \
   type __tsan_atomic##bits##_fetch_sub(volatile type* a, type v, int) {                                       \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                         \
   }                                                                                                            \
   type __tsan_atomic##bits##_fetch_and(volatile type* a, type v, int) {                                       \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                         \
   }                                                                                                            \
   type __tsan_atomic##bits##_fetch_or(volatile type* a, type v, int) {                                        \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                          \
   }                                                                                                            \
   type __tsan_atomic##bits##_fetch_xor(volatile type* a, type v, int) {                                       \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                         \
   }                                                                                                            \
   type __tsan_atomic##bits##_fetch_nand(volatile type* a, type v, int) {                                      \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                        \
   }                                                                                                            \
   int __tsan_atomic##bits##_compare_exchange_strong(volatile type* a, type* c, type v, int, int) {            \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
   }                                                                                                            \
   int __tsan_atomic##bits##_compare_exchange_weak(volatile type* a, type* c, type v, int, int) {              \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
   }                                                                                                            \
   type __tsan_atomic##bits##_compare_exchange_val(volatile type* a, type c, type v, int, int) {               \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
     __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                          \
     return c;                                                                                                  \
   }
@@ -300,8 +427,13 @@ CUSIM_ATOMICS(16, uint16_t)
 CUSIM_ATOMICS(32, uint32_t)
 CUSIM_ATOMICS(64, uint64_t)
 #undef CUSIM_ATOMICS
+#undef CUSIM_ATOMIC_READ
+#undef CUSIM_ATOMIC_WRITE
 
-void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_thread_fence(int) {
+  cusim::race::fence();
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 void __tsan_atomic_signal_fence(int) {}
 
 }  // extern "C"

@@ -1,22 +1,36 @@
-// A CUDA-aware race checker for shared memory, in the spirit of compute-sanitizer's racecheck.
+// A CUDA-aware race checker for shared and global memory, in the spirit of compute-sanitizer's racecheck.
 //
 // The submission is compiled with -fsanitize=thread, which makes the compiler call __tsan_read4(address),
 // __tsan_write8(address) and so on at every memory access; this file defines those functions itself instead
-// of linking ThreadSanitizer's runtime. Accesses outside shared memory return at once. For shared memory a
-// shadow word remembers the last write and up to two readers, each with the thread, the barrier phase and the
-// code address. Two accesses by different threads conflict when no __syncthreads() (or, for lanes of one
-// warp, no __syncwarp()) lies between them and one of them writes: read-after-write, write-after-read or
-// write-after-write. The first conflict between warps ends the run with a `race` verdict that names the
-// array, both source lines and __syncthreads(); a conflict inside one warp is reported when its phase ends
-// with no conflict between warps, and then the advice is __syncwarp().
+// of linking ThreadSanitizer's runtime. For every 4-byte word of shared memory and of device memory
+// (device_memory.h) a shadow word remembers the last write and up to two readers, each with the thread, the
+// phase and the code address. Phases count block starts and barriers, across the whole run, so one number
+// orders everything: blocks run one at a time, so an access of a phase from before the running block's start
+// but after the launch's start was made by another block of this launch.
+//
+// Two accesses by different threads conflict when one of them writes, not both are atomics, and nothing
+// orders them:
+//  - in one block, no __syncthreads() between them (for lanes of one warp, no __syncwarp() either);
+//  - in different blocks of one launch, always: blocks are never ordered, except where the earlier block
+//    fenced (__threadfence) after its access and the later one has since used an atomic, the
+//    "last block" reduction's handshake (approximated per block, not per thread: see SECURITY.md's limits).
+// In shared memory the first conflict between warps ends the run with a `race` verdict that names the array,
+// both source lines and the fix; a conflict inside one warp is reported when its phase ends with no conflict
+// between warps, and then the advice is __syncwarp(). In global memory the first conflict is kept and the run
+// goes on (global_race()): the grader judges the outputs first, because a kernel with no bounds check also
+// makes threads write each other's elements, and then the wrong answer, not the race, is what to fix first.
+//
+// Inside a kernel every other access must be to the thread's own stack or the program's static variables
+// (__device__ and __constant__ variables live there): anything else is host memory, an illegal address on a
+// GPU, and ends the run as `crashed`.
 //
 // Why not ThreadSanitizer's own runtime: its vector clocks make every barrier cost O(threads^2), which made
-// the lectures' tiled kernel 20x slower than this checker; and shared memory, the one place a CUDA race is a bug a
-// student can see, is a few kilobytes we can shadow exactly.
+// the lectures' tiled kernel 20x slower than this checker.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace cusim::race {
 
@@ -24,18 +38,33 @@ namespace cusim::race {
 // sets it at every switch, so the hot path needs no call to find it.
 extern int g_current_slot;
 
+// The simulator's second schedule (scheduler.h's Schedule::kAdversarial) records nothing: the first has
+// judged the races, and the second exists to show whether the result depends on the order of threads.
+extern bool g_recording;
+
 // A region of shared memory to watch (a static __shared__ array, the dynamic buffer).
 void watch(const void* begin, size_t bytes);
 // The running launch asked for `launch_bytes` of the `buffer_bytes` dynamic shared buffer at `buffer`: an
 // access beyond them ends the run as an illegal address.
 void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer_bytes);
-// A new block starts: everything recorded before is ordered before it.
-void begin_block();
+// Memory a kernel may touch besides device and shared memory: the fibers' stacks, [begin, begin + bytes).
+void allow_stacks(const void* begin, size_t bytes);
+
+// A launch starts: everything recorded before is ordered before it. grid_x and grid_y name blocks in reports.
+void begin_launch(unsigned grid_x, unsigned grid_y);
+// Block `linear_block` (x fastest) of the launch starts: shared memory from before is another block's.
+void begin_block(unsigned linear_block);
 // Every thread of the block passed a __syncthreads().
 void block_barrier();
 // The lanes of `warp` passed a __syncwarp().
 void warp_barrier(int warp);
 // The block's last thread returned.
 void end_block();
+// A cudaFree: the buffer's shadow goes with it.
+void forget_global(const void* begin, size_t bytes);
+
+// The first global-memory race since clear_global_race(), described; empty when there was none.
+const std::string& global_race();
+void clear_global_race();
 
 }  // namespace cusim::race

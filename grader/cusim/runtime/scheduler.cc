@@ -13,6 +13,7 @@
 namespace cusim {
 
 BuiltIns g_built_ins{};
+bool g_switch_at_global_access = false;
 
 namespace {
 
@@ -21,13 +22,21 @@ constexpr size_t kStackBytes = 256 * 1024;  // instrumented frames are large; de
 constexpr size_t kGuardBytes = 4096;
 
 // A thread's stack is fixed per slot, so a finished block's frames are reused by the same slot's next fiber.
-// Below it a guard page turns a stack overflow into a crash.
-void* map_stack() {
-  void* region = mmap(nullptr, kStackBytes + kGuardBytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (region == MAP_FAILED) throw std::runtime_error("cusim: cannot map a fiber stack");
-  mprotect(region, kGuardBytes, PROT_NONE);
-  return static_cast<char*>(region) + kGuardBytes;
+// Below it a guard page turns a stack overflow into a crash. All stacks lie in one reserved span, so that the
+// race checker can tell a kernel's own locals from host memory with one range test.
+void* map_stack(int slot) {
+  static char* span = nullptr;
+  const size_t each = kStackBytes + kGuardBytes;
+  if (span == nullptr) {
+    void* reserved = mmap(nullptr, each * kMaxThreadsPerBlock, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                          -1, 0);
+    if (reserved == MAP_FAILED) throw std::runtime_error("cusim: cannot reserve the fibers' stacks");
+    span = static_cast<char*>(reserved);
+    race::allow_stacks(span, each * kMaxThreadsPerBlock);
+  }
+  char* stack = span + each * static_cast<size_t>(slot) + kGuardBytes;
+  if (mprotect(stack, kStackBytes, PROT_READ | PROT_WRITE) != 0) throw std::runtime_error("cusim: cannot map a fiber stack");
+  return stack;
 }
 
 uint3 unlinearize(int slot, const dim3& dim) {
@@ -63,7 +72,7 @@ void BlockScheduler::prepare_threads(int count) {
     SimThread thread;
     thread.slot = static_cast<int>(threads_.size());
     threads_.push_back(std::move(thread));
-    stacks_.push_back(map_stack());
+    stacks_.push_back(map_stack(static_cast<int>(stacks_.size())));
   }
   warps_.assign(static_cast<size_t>((count + 31) / 32), WarpState{});
 }
@@ -107,10 +116,28 @@ void BlockScheduler::thread_entry(fc::transfer_t from) {
 }
 
 int BlockScheduler::next_runnable(int after) const {
-  for (int slot = after + 1; slot < thread_count_; ++slot) {
+  for (int place = after < 0 ? 0 : position_[static_cast<size_t>(after)] + 1; place < thread_count_; ++place) {
+    const int slot = order_[static_cast<size_t>(place)];
     if (threads_[static_cast<size_t>(slot)].state == SimThread::State::kRunnable) return slot;
   }
   return -1;
+}
+
+void BlockScheduler::order_threads() {
+  order_.clear();
+  if (schedule_ == Schedule::kInOrder) {
+    for (int slot = 0; slot < thread_count_; ++slot) order_.push_back(slot);
+  } else {
+    for (int warp = (thread_count_ - 1) / 32; warp >= 0; --warp) {
+      for (int parity : {1, 0}) {
+        for (int lane = 31 - (1 - parity); lane >= 0; lane -= 2) {
+          if (warp * 32 + lane < thread_count_) order_.push_back(warp * 32 + lane);
+        }
+      }
+    }
+  }
+  position_.assign(static_cast<size_t>(thread_count_), 0);
+  for (int place = 0; place < thread_count_; ++place) position_[static_cast<size_t>(order_[static_cast<size_t>(place)])] = place;
 }
 
 void BlockScheduler::run_pass() {
@@ -131,12 +158,13 @@ void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, co
   block_dim_ = config.block;
   thread_count_ = static_cast<int>(config.block.x * config.block.y * config.block.z);
   prepare_threads(thread_count_);
+  order_threads();
   g_built_ins.block_idx = block_index;
   g_built_ins.block_dim = config.block;
   g_built_ins.grid_dim = config.grid;
   refill_shared_memory(config.dynamic_shared_bytes);
 
-  race::begin_block();
+  race::begin_block(block_index.x + config.grid.x * (block_index.y + config.grid.y * block_index.z));
   body_ = body;
   closure_ = closure;
   for (int slot = 0; slot < thread_count_; ++slot) {
@@ -339,5 +367,11 @@ uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument,
   return scheduler().warp_collective(op, mask, value, argument, width, line);
 }
 unsigned active_mask() { return scheduler().active_mask(); }
+
+void set_schedule(Schedule schedule) {
+  scheduler().set_schedule(schedule);
+  g_switch_at_global_access = schedule == Schedule::kAdversarial;
+  race::g_recording = schedule == Schedule::kInOrder;
+}
 
 }  // namespace cusim

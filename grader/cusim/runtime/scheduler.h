@@ -10,6 +10,13 @@
 //
 // Races: barriers and __syncwarp advance the phases race_checker.h compares; an access pair in one phase
 // by two threads, one of them writing, is a race.
+//
+// Two schedules. The first runs blocks, warps and lanes in index order and switches threads only where they
+// wait: deterministic, which the messages need. It hides order bugs, which a GPU does not: a result that
+// depends on which thread runs first comes out right every time. The second is adversarial, and as fixed:
+// blocks in reverse order, warps in reverse order, odd lanes before even ones, each descending, and a switch
+// to the next thread at every global-memory access, so that a read-modify-write of a shared location by
+// several threads loses updates as it would on a GPU. The grader runs a case under both and compares.
 #pragma once
 
 #include <boost/context/detail/fcontext.hpp>
@@ -49,6 +56,11 @@ struct WarpState {
   uint64_t results[32] = {};
 };
 
+enum class Schedule { kInOrder, kAdversarial };
+
+// Set by set_schedule: the race checker's hooks switch threads at every global access while true.
+extern bool g_switch_at_global_access;
+
 class BlockScheduler {
  public:
   BlockScheduler();
@@ -70,6 +82,11 @@ class BlockScheduler {
   int syncthreads_count(int predicate, int line);
   uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line);
   unsigned active_mask();
+  // The running thread lets the next one run (it stays runnable): the adversarial schedule's switch.
+  void give_way() { yield(); }
+
+  void set_schedule(Schedule schedule) { schedule_ = schedule; }
+  Schedule schedule() const { return schedule_; }
 
  private:
   void prepare_threads(int count);
@@ -79,7 +96,9 @@ class BlockScheduler {
   // A pass over the block: runs every runnable thread once, in slot order, and returns when all have had
   // their turn.
   void run_pass();
+  // The slot after `after` (-1: the first) in this schedule's order that can run, or -1.
   int next_runnable(int after) const;
+  void order_threads();
   void yield();
   void release_barrier();
   [[noreturn]] void report_stuck_block();
@@ -94,6 +113,9 @@ class BlockScheduler {
   std::vector<SimThread> threads_;
   std::vector<WarpState> warps_;
   std::vector<void*> stacks_;  // one per thread slot, reused by every block
+  Schedule schedule_ = Schedule::kInOrder;
+  std::vector<int> order_;     // slots in the order a pass runs them
+  std::vector<int> position_;  // a slot's place in order_
   boost::context::detail::fcontext_t scheduler_context_ = nullptr;
   KernelBody body_ = nullptr;
   void* closure_ = nullptr;
@@ -106,5 +128,9 @@ class BlockScheduler {
 };
 
 BlockScheduler& scheduler();
+
+// Both the scheduler and the race checker follow it: the adversarial schedule records no races.
+void set_schedule(Schedule schedule);
+inline void give_way() { scheduler().give_way(); }
 
 }  // namespace cusim

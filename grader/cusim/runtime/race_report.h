@@ -1,0 +1,43 @@
+// What the race checker (race_checker.h) records per access, and the messages it ends a run with. The
+// recording is the hot path and lives in race_checker.cc; the messages are built here, once per run at most.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace cusim::race {
+
+// Kept small: three of these shadow every 4 bytes of watched memory and are read at every access.
+struct Access {
+  uintptr_t pc = 0;
+  uint32_t phase = 0;       // counts block starts and barriers over the whole run: equal phases are unordered
+  int16_t slot = -1;
+  uint16_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp (modulo 2^16)
+  uint8_t bytes = 0;        // which bytes of the word
+  bool atomic = false;
+};
+
+enum class Memory { kShared, kGlobal };
+
+// One conflict, kept until it is reported.
+struct Race {
+  const char* kind;  // "read-after-write", ...
+  Memory memory;
+  Access earlier;
+  bool earlier_writes;
+  uintptr_t address;
+  int slot;
+  bool now_writes;
+  uintptr_t pc;
+};
+
+// The race's message. `earlier_block` and `now_block` are linear block indices of the running launch;
+// `grid_x`, `grid_y` turn them into (x,y,z).
+std::string describe_race(const Race& race, unsigned earlier_block, unsigned now_block, unsigned grid_x,
+                          unsigned grid_y);
+// Ends the run: a kernel thread touched memory that is neither device, shared, its stack nor static.
+[[noreturn]] void report_host_access(uintptr_t address, bool is_write, uintptr_t pc);
+// Ends the run: an access past the launch's dynamic shared memory.
+[[noreturn]] void report_beyond_dynamic_shared(uintptr_t offset, uintptr_t launch_bytes, bool is_write);
+
+}  // namespace cusim::race

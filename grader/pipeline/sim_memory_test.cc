@@ -1,0 +1,147 @@
+// The simulator's view of global memory, end to end: races between threads and blocks in device memory,
+// results that depend on the order threads run in, and host and device memory kept apart. Each file is a
+// small real CUDA reduction, graded as a student's would be; the test asserts the status and what the
+// message names.
+#include <catch2/catch.hpp>
+
+#include "testing/sim_fixture.h"
+
+namespace cudagrade {
+namespace {
+
+void check_every_case(const GradeReport& report, CaseStatus status, const std::vector<std::string>& phrases) {
+  REQUIRE_FALSE(report.cases.empty());
+  for (const CaseResult& result : report.cases) {
+    INFO(report.build_summary << "\n" << result.name << ": " << result.message << "\n" << result.details);
+    CHECK(result.status == status);
+    for (const std::string& phrase : phrases) CHECK_THAT(result.message, Catch::Contains(phrase));
+  }
+}
+
+TEST_CASE("threads of a block adding into one global word are a race naming the line and atomicAdd", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+__global__ void zero(int* out) { *out = 0; }
+__global__ void add_all(const int* in, int* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) *out += in[i];
+}
+void reduce_sum(const int* in, int* out, int n, int*) {
+  zero<<<1, 1>>>(out);
+  add_all<<<(n + 255) / 256, 256>>>(in, out, n);
+}
+)"),
+                   CaseStatus::kRace, {"data race on global memory", "kernel add_all", "line 6", "atomicAdd"});
+}
+
+TEST_CASE("blocks adding into one global word without an atomic are a race naming both blocks", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+__global__ void zero(int* out) { *out = 0; }
+__global__ void add_blocks(const int* in, int* out, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *out += s[0];
+}
+void reduce_sum(const int* in, int* out, int n, int*) {
+  zero<<<1, 1>>>(out);
+  add_blocks<<<(n + 255) / 256, 256>>>(in, out, n);
+}
+)"),
+                   CaseStatus::kRace, {"of block (0,0,0)", "of block (1,0,0)", "nothing orders the two blocks"});
+}
+
+TEST_CASE("the last-block handshake, __threadfence and an atomic counter, is not a race", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+__global__ void sum(const int* in, int* out, int n, int* partial, unsigned* done) {
+  __shared__ int s[256];
+  __shared__ bool last;
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    partial[blockIdx.x] = s[0];
+    __threadfence();
+    last = atomicInc(done, gridDim.x) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    int total = 0;
+    for (int b = 0; b < gridDim.x; ++b) total += partial[b];
+    *out = total;
+  }
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  unsigned* done = reinterpret_cast<unsigned*>(scratch + blocks);
+  cudaMemset(done, 0, sizeof(unsigned));
+  sum<<<blocks, 256>>>(in, out, n, scratch, done);
+}
+)"),
+                   CaseStatus::kPassed, {});
+}
+
+TEST_CASE("a result that depends on which thread runs first is a race in the second order", "[sim]") {
+  testing::SimFixture fixture;
+  // No data race: the first thread to take a ticket does the work, and in index order that is thread 0.
+  check_every_case(fixture.grade(R"(
+__global__ void first_one_sums(const int* in, int* out, int n, int* ticket) {
+  if (atomicAdd(ticket, 1) == 0 && threadIdx.x == 0) {
+    int total = 0;
+    for (int i = 0; i < n; ++i) total += in[i];
+    *out = total;
+  }
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  cudaMemset(scratch, 0, sizeof(int));
+  first_one_sums<<<1, 64>>>(in, out, n, scratch);
+}
+)"),
+                   CaseStatus::kRace, {"depends on the order in which threads run", "right in index order"});
+}
+
+TEST_CASE("host code reading a device pointer crashes as it would on a GPU machine", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+__global__ void nothing() {}
+void reduce_sum(const int* in, int* out, int n, int*) {
+  int total = 0;
+  for (int i = 0; i < n; ++i) total += in[i];
+  nothing<<<1, 1>>>();
+  cudaMemcpy(out, &total, sizeof total, cudaMemcpyHostToDevice);
+}
+)"),
+                   CaseStatus::kCrashed, {"host code dereferenced a device pointer", "cudaMalloc buffer"});
+}
+
+TEST_CASE("a kernel given host memory is an illegal address naming the line", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+#include <vector>
+__global__ void add_all(const int* in, int* out, int n) {
+  int total = 0;
+  for (int i = 0; i < n; ++i) total += in[i];
+  *out = total;
+}
+void reduce_sum(const int* in, int* out, int n, int*) {
+  std::vector<int> host(n);
+  cudaMemcpy(host.data(), in, sizeof(int) * n, cudaMemcpyDeviceToHost);
+  add_all<<<1, 1>>>(host.data(), out, n);
+}
+)"),
+                   CaseStatus::kCrashed, {"cudaErrorIllegalAddress", "kernel add_all", "line 6", "host memory"});
+}
+
+}  // namespace
+}  // namespace cudagrade

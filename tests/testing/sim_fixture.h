@@ -1,0 +1,44 @@
+// A reduction file graded end to end in the CPU simulator: the fixture the simulator's pipeline tests share.
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "backend/sim_backend.h"
+#include "core/temp_dir.h"
+#include "labs/registry.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade::testing {
+
+inline TestSuite reduction_suite(std::vector<int64_t> sizes) {
+  TestSuite suite;
+  suite.lab = "reduction";
+  for (int64_t n : sizes) {
+    TestCase test_case;
+    test_case.name = "n-" + std::to_string(n);
+    test_case.kind = CaseKind::kNonMultiple;
+    test_case.size = {n};
+    test_case.seed = 7;
+    test_case.timeout_s = 20;
+    test_case.points = 1;
+    suite.cases.push_back(test_case);
+  }
+  return suite;
+}
+
+struct SimFixture {
+  ProjectPaths paths = ProjectPaths::discover("", "");
+  SubprocessCommandRunner runner;
+  SimBackend backend{paths, runner};
+  TempDir scratch{TempDir::Medium::kDisk};
+
+  GradeReport grade(const std::string& source, std::vector<int64_t> sizes = {1000, 4099}) {
+    std::ofstream(scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
+    Grader grader(*find_lab("reduction"), backend, paths, {});
+    return grader.grade(scratch.path() / "reduction.cu", reduction_suite(std::move(sizes)));
+  }
+};
+
+}  // namespace cudagrade::testing
