@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU verification behind issue #2's "done when", in one call on the device machine:
-#   scripts/device-verify.sh references|repeat|bench|suite|run|class|batch
+#   scripts/device-verify.sh references|repeat|bench|suite|run|class|batch|sandbox|races|agree
 # references: every reference file graded on the shipped test cases (all cases, hidden ones included)
 # repeat:     one submission graded 5 times: medians and points must agree
 # bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
@@ -14,6 +14,8 @@
 # races:      issue #12: the racy examples graded on the GPU (with the simulator's race check alongside,
 #             the default), every reference and example on the quick cases, and the class benchmark of 50
 #             with the race check off and on
+# agree:      issue #12: scripts/agree.sh, every reference and example on the GPU alone, in the simulator and
+#             merged, in one table that fails on a difference no backend's known limit explains
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -119,5 +121,15 @@ case "${1:-}" in
       echo "class of 50, race check $check: $(grep -E '^(wall|time):' "$out/batch-$check.txt" | tr '\n' ' ')"
     done
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox|races" >&2; exit 2 ;;
+  agree)
+    scripts/agree.sh "$out/agree" >"$out/agree.txt" 2>&1
+    echo "agree: exit=$?"
+    for file in submissions/matmul/split_k_without_atomics.cu submissions/reduction/every_thread_adds_to_out.cu; do
+      lab=$(basename "$(dirname "$file")")
+      build/cudagrade check "$lab" "$file" --backend gpu --include-hidden >"$out/$(basename "$file" .cu).txt" 2>&1
+      echo "$file on the GPU, all cases: exit=$? $(grep -E '^score' "$out/$(basename "$file" .cu).txt")"
+    done
+    cat "$out/agree.txt"
+    ;;
+  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox|races|agree" >&2; exit 2 ;;
 esac
