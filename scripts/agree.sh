@@ -28,7 +28,7 @@ def verdict(kind, name):
     except (OSError, ValueError, KeyError):
         return "none"
 def expected_of(name):
-    lab, rest = name.split("-", 1)
+    lab, rest = name.removesuffix(".json").split("-", 1)
     stem, folder = rest.rsplit("-", 1)
     path = pathlib.Path("reference" if folder == "reference" else "submissions") / lab / (stem + ".cu")
     match = re.search(r"^// cudagrade-expect: (\S+)", path.read_text(errors="replace"), re.M)
