@@ -32,6 +32,7 @@ add_executable(cudagrade_tests
   grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
   grader/pipeline/race_check_test.cc
+  grader/batch/batch_grader_test.cc
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
   grader/report/github_printer_test.cc

@@ -99,9 +99,30 @@ std::unique_ptr<Grader> BatchGrader::make_companion() const {
   return std::make_unique<Grader>(lab_, *options_.race_checker, paths_, grade_options);
 }
 
-StudentResult BatchGrader::graded(const Submission& submission, Grader& grader, Grader* companion) const {
-  GradeReport report = companion ? grade_with_race_check(grader, *companion, submission.lab_file, suite_)
-                                 : grader.grade(submission.lab_file, suite_);
+std::unique_ptr<BatchGrader::RaceChecks> BatchGrader::start_race_checks(
+    const std::vector<const Submission*>& to_grade) const {
+  auto checks = std::make_unique<RaceChecks>();
+  if (options_.race_checker == nullptr) return checks;
+  auto promises = std::make_shared<std::vector<std::promise<GradeReport>>>(to_grade.size());
+  for (std::promise<GradeReport>& promise : *promises) checks->reports.push_back(promise.get_future());
+  const int workers = std::max(1, options_.jobs / 2);  // the other half: the GPU run's own host checks
+  checks->worker = std::jthread([this, to_grade, promises, workers] {
+    parallel_for(static_cast<int64_t>(to_grade.size()), workers, [&](int64_t i) {
+      std::promise<GradeReport>& promise = (*promises)[static_cast<size_t>(i)];
+      try {
+        promise.set_value(make_companion()->grade(to_grade[static_cast<size_t>(i)]->lab_file, suite_));
+      } catch (...) {
+        promise.set_exception(std::current_exception());
+      }
+    });
+  });
+  return checks;
+}
+
+StudentResult BatchGrader::graded(const Submission& submission, Grader& grader,
+                                  std::future<GradeReport>* race_check) const {
+  GradeReport report = grader.grade(submission.lab_file, suite_);
+  if (race_check != nullptr && race_check->valid()) apply_race_check(report, std::move(*race_check));
   report.submission = submission.upload_name;  // not the grader's working copy
 
   StudentResult result = not_gradable(submission);
@@ -173,18 +194,16 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   const auto built = std::chrono::steady_clock::now();
   // On a GPU one job at a time per device, so no run's timing shares a device with another, and one grader
   // per device, so the references are timed once per case and device rather than once per student.
-  if (backend_.can_time() && options_.gpus > 1) {
-    parallel_for(options_.gpus, options_.gpus, [&](int64_t device) {
-      std::unique_ptr<Grader> grader = make_grader(static_cast<int>(device));
-      std::unique_ptr<Grader> companion = make_companion();
-      for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += static_cast<size_t>(options_.gpus)) {
-        record(graded(*to_grade[i], *grader, companion.get()), "");
+  if (backend_.can_time()) {
+    std::unique_ptr<RaceChecks> race_checks = start_race_checks(to_grade);
+    auto race_check_of = [&](size_t i) { return race_checks->reports.empty() ? nullptr : &race_checks->reports[i]; };
+    const int gpus = std::max(1, options_.gpus);
+    parallel_for(gpus, gpus, [&](int64_t device) {
+      std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
+      for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += static_cast<size_t>(gpus)) {
+        record(graded(*to_grade[i], *grader, race_check_of(i)), "");
       }
     });
-  } else if (backend_.can_time()) {
-    std::unique_ptr<Grader> grader = make_grader();
-    std::unique_ptr<Grader> companion = make_companion();
-    for (const Submission* submission : to_grade) record(graded(*submission, *grader, companion.get()), "");
   } else {
     parallel_for(static_cast<int64_t>(to_grade.size()), options_.jobs, [&](int64_t i) {
       std::unique_ptr<Grader> grader = make_grader();

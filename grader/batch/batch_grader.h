@@ -8,6 +8,8 @@
 #pragma once
 
 #include <filesystem>
+#include <future>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -55,8 +57,17 @@ class BatchGrader {
 
  private:
   StudentResult not_gradable(const Submission& submission) const;
-  // `companion`: the race checker's grader for the same queue, or null.
-  StudentResult graded(const Submission& submission, Grader& grader, Grader* companion = nullptr) const;
+  // `race_check`: the simulator's report on the same file (pipeline/race_check.h), or null for none.
+  StudentResult graded(const Submission& submission, Grader& grader,
+                       std::future<GradeReport>* race_check = nullptr) const;
+  // The simulator's race checks for every student, started at once on half the CPU cores, ahead of the GPU:
+  // the GPU grades one student after another and never waits for a check, which can take longer than the
+  // student's GPU run. Empty without a race checker; joined when destroyed.
+  struct RaceChecks {
+    std::vector<std::future<GradeReport>> reports;  // one per student to grade, in order
+    std::jthread worker;
+  };
+  std::unique_ptr<RaceChecks> start_race_checks(const std::vector<const Submission*>& to_grade) const;
   GradeOptions class_grade_options() const;  // hidden cases included, the class's sandbox
   std::unique_ptr<Grader> make_grader(std::optional<int> device = std::nullopt) const;
   std::unique_ptr<Grader> make_companion() const;  // null without a race checker

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <future>
 
 namespace cudagrade {
 namespace {
@@ -53,17 +52,21 @@ void merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
   total_up(gpu);
 }
 
+void apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated) {
+  try {
+    merge_race_verdicts(gpu, simulated.get());
+  } catch (const std::exception& error) {
+    // The simulator's trouble must not cost the GPU's grade: the report says no race check ran, and why.
+    gpu.race_check = std::string("none: the simulator failed: ") + error.what();
+  }
+}
+
 GradeReport grade_with_race_check(Grader& gpu, Grader& sim, const std::filesystem::path& submission,
                                   const TestSuite& suite) {
   std::future<GradeReport> simulated =
       std::async(std::launch::async, [&] { return sim.grade(submission, suite); });
   GradeReport report = gpu.grade(submission, suite);
-  try {
-    merge_race_verdicts(report, simulated.get());
-  } catch (const std::exception& error) {
-    // The simulator's trouble must not cost the GPU's grade: the report says no race check ran, and why.
-    report.race_check = std::string("none: the simulator failed: ") + error.what();
-  }
+  apply_race_check(report, std::move(simulated));
   return report;
 }
 

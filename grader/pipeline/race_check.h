@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <future>
 #include <string>
 
 #include "model/report.h"
@@ -21,6 +22,10 @@ enum class RaceCheck { kSimulator, kOff };
 // GPU said; what the GPU said stays in the details, since the student needs both facts. Sets
 // `gpu.race_check` to what checked, or to "none" and why (the simulator could not build or run the file).
 void merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
+
+// The simulator's report, when it comes, merged into `gpu`; if the simulator failed, `gpu` keeps its grade and
+// says that no race check ran, and why.
+void apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated);
 
 // Grades `submission` on `gpu` while `sim` (a grader on the simulator, made with
 // GradeOptions::companion_of_gpu) grades it on the CPU, then merges the two.
