@@ -105,6 +105,7 @@ cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes,
 cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
                          size_t width, size_t height, cudaMemcpyKind kind) {
   if (width > destination_pitch || width > source_pitch) return record(cudaErrorInvalidValue);
+  cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
   for (size_t row = 0; row < height; ++row) {
     cudaError_t error = cudaMemcpy(static_cast<char*>(destination) + row * destination_pitch,
                                    static_cast<const char*>(source) + row * source_pitch, width, kind);

@@ -230,8 +230,10 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     return;
   }
   if (device_memory::contains(begin)) {
-    // Not at atomics: their compare-and-swap loops would retry once for every other thread.
-    if (g_switch_at_global_access && !atomic) give_way();
+    // At plain writes only: that is enough to split every read-modify-write of a shared location (the read
+    // is done, the write waits while the others read the old value), and reads outnumber writes a
+    // thousandfold in a matmul. Not at atomics: their compare-and-swap loops would retry for every thread.
+    if (g_switch_at_global_access && is_write && !atomic) give_way();
     if (g_recording) record_access<Memory::kGlobal>(begin, size, is_write, atomic, pc);
     if (atomic) g_block_acquired = true;
     return;
