@@ -19,6 +19,7 @@ add_executable(cudagrade_tests
   grader/compile/source_policy_test.cc
   grader/compile/symbol_policy_test.cc
   grader/compile/instruction_scan_test.cc
+  grader/compile/startup_sections_test.cc
   grader/check/integrity_test.cc
   grader/check/tile_picture_test.cc
   grader/cli/package_command_test.cc

@@ -6,8 +6,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "compile/elf_listing.h"
 #include "compile/instruction_scan.h"
 #include "compile/source_policy.h"
+#include "compile/startup_sections.h"
 #include "compile/symbol_policy.h"
 #include "model/lab.h"
 
@@ -157,10 +159,14 @@ CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesyste
   const ObjectSymbols symbols = parse_nm_posix(listed.output);
   SymbolVerdict verdict = judge_symbols(symbols, extra_allowed, *exports);
   if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
-    if (launches_a_kernel(symbols, launch_symbols)) return check_instructions(object);
-    return {BuildResult::Outcome::kRejected,
-            "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel with "
-            "<<<grid, block>>>"};
+    if (!launches_a_kernel(symbols, launch_symbols)) {
+      return {BuildResult::Outcome::kRejected,
+              "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel "
+              "with <<<grid, block>>>"};
+    }
+    const SymbolCheck instructions = check_instructions(object);
+    if (instructions.outcome != BuildResult::Outcome::kBuilt) return instructions;
+    return check_startup(object);
   }
   return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
 }
@@ -185,6 +191,25 @@ CachedToolchain::SymbolCheck CachedToolchain::check_instructions(const std::file
                         found->instruction, found->function)};
   }
   return {BuildResult::Outcome::kBuilt, ""};
+}
+
+// Sections, symbols and relocations of an object of a few hundred KiB: well under a MiB of text.
+constexpr size_t kElfListingCap = 16 << 20;
+
+CachedToolchain::SymbolCheck CachedToolchain::check_startup(const std::filesystem::path& object) {
+  CommandResult listed =
+      runner_.run({"readelf", "-W", "-S", "-s", "-r", object.string()}, std::chrono::seconds(60), kElfListingCap);
+  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
+    return {BuildResult::Outcome::kInfraError,
+            "could not list the object's sections with readelf: " + first_error_line(listed.output)};
+  }
+  if (listed.dropped_bytes > 0) {
+    return {BuildResult::Outcome::kRejected,
+            "rejected: the object's sections are too many to check; a submission this size is not a lab kernel"};
+  }
+  const StartupVerdict verdict = judge_startup_sections(parse_readelf(listed.output));
+  if (verdict.outcome == StartupVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
+  return {BuildResult::Outcome::kRejected, describe_startup_refusal(verdict)};
 }
 
 // Every runner links these dynamically; g++ (nvcc's host compiler too) says where they are. libstdc++'s

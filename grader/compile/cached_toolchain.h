@@ -62,6 +62,9 @@ class CachedToolchain : public Toolchain {
                             const std::vector<std::string>& launch_symbols);
   // The object's code, disassembled, holds no instruction that enters the kernel (compile/instruction_scan.h).
   SymbolCheck check_instructions(const std::filesystem::path& object);
+  // The object asks the loader to run nothing of the file's own: no constructor, destructor or resolver
+  // (compile/startup_sections.h).
+  SymbolCheck check_startup(const std::filesystem::path& object);
   std::optional<BuildResult> check_source(const BuildRequest& request);
   // A student's file over the one size cap both backends share (source_policy.h's kLargestSourceBytes).
   static std::optional<BuildResult> too_large(const BuildRequest& request);
