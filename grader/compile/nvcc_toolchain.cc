@@ -47,7 +47,10 @@ std::vector<std::string> NvccToolchain::launch_symbols() const {
 
 BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                        BuildResult result) {
-  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, std::move(result), sandbox_for(request));
+  // Full RELRO and immediate binding, as the simulator's runners: every call resolved before main and the
+  // tables read-only afterwards, so no code of the file can redirect the harness's calls (#14 item 3).
+  return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now"}, objects, request.libraries,
+              std::move(result), sandbox_for(request));
 }
 
 }  // namespace cudagrade
