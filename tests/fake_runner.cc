@@ -215,16 +215,20 @@ void handle(const std::string& line, const Behaviour& behaviour) {
 int main(int argc, char** argv) {
   Behaviour behaviour = parse(argc, argv);
   if (behaviour.crash_before_hello) std::abort();
-  // What a runner whose CUDA cannot start says: the machine's fault, if a reference says it too.
-  if (behaviour.mode == "no-device") {
-    respond("error 0 cuda cudaErrorNoDevice: no CUDA-capable device is detected");
-    return 1;
-  }
-  respond("hello 0 cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
   FILE* requests = fdopen(protocol::kRequestFd, "r");
   char* line = nullptr;
   size_t capacity = 0;
-  ssize_t length;
+  ssize_t length = getline(&line, &capacity, requests);  // "hello <nonce>", the grader's greeting
+  if (length <= 0) return 2;
+  std::istringstream greeting(std::string(line, static_cast<size_t>(length)));
+  std::string verb;
+  greeting >> verb >> nonce;
+  // What a runner whose CUDA cannot start says: the machine's fault, if a reference says it too.
+  if (behaviour.mode == "no-device") {
+    respond("error " + nonce + " cuda cudaErrorNoDevice: no CUDA-capable device is detected");
+    return 1;
+  }
+  respond("hello " + nonce + " cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
   while ((length = getline(&line, &capacity, requests)) > 0) {
     std::string request(line, static_cast<size_t>(length));
     if (!request.empty() && request.back() == '\n') request.pop_back();

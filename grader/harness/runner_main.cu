@@ -204,7 +204,7 @@ void handle_bandwidth() {
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
-  words >> verb >> g_nonce;
+  words >> verb;
   if (verb == "check") {
     check_arena(rest_of(words));
     return respond("ok");

@@ -65,7 +65,7 @@ void install_fault_handler() {
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
-  words >> verb >> g_nonce;
+  words >> verb;
   if (verb == "check") {
     const auto began = std::chrono::steady_clock::now();
     check_arena(rest_of(words));
