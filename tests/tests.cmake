@@ -24,6 +24,7 @@ add_executable(cudagrade_tests
   grader/compile/startup_sections_test.cc
   grader/check/integrity_test.cc
   grader/check/tile_picture_test.cc
+  grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc

@@ -150,14 +150,19 @@ RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline) {
   return collect(arena, exchange("check", arena.path().string(), deadline));
 }
 
+// The grader's own clock runs from sending the request to reading its reply (check/reported_time.h).
 RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
-  RunnerReply reply = collect(arena, exchange("time",
-                                              fmt::format("{} {} {} {} {}", policy.min_samples, policy.max_samples,
-                                                          policy.max_noise, policy.time_cap_ms, arena.path().string()),
-                                              deadline));
+  const Clock::time_point sent = Clock::now();
+  RunnerReply reply = exchange("time",
+                               fmt::format("{} {} {} {} {}", policy.min_samples, policy.max_samples, policy.max_noise,
+                                           policy.time_cap_ms, arena.path().string()),
+                               deadline);
+  const double wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+  reply = collect(arena, std::move(reply));
   if (reply.outcome == RunnerReply::Outcome::kOk) {
     try {
       reply.timing = timing_from(reply);
+      reply.timing->wall_ms = wall_ms;
     } catch (const std::exception&) {
       finished_ = true;
       reply.outcome = RunnerReply::Outcome::kHarnessError;
