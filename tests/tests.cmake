@@ -22,6 +22,7 @@ add_executable(cudagrade_tests
   grader/compile/symbol_policy_test.cc
   grader/compile/instruction_scan_test.cc
   grader/compile/startup_sections_test.cc
+  grader/compile/preprocessed_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/tile_picture_test.cc
   grader/check/reported_time_test.cc

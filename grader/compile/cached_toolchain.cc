@@ -8,6 +8,7 @@
 
 #include "compile/elf_listing.h"
 #include "compile/instruction_scan.h"
+#include "compile/preprocessed_policy.h"
 #include "compile/source_policy.h"
 #include "compile/startup_sections.h"
 #include "compile/symbol_policy.h"
@@ -19,6 +20,9 @@ namespace {
 constexpr const char* kObject = "object.o";
 constexpr const char* kRunner = "runner";
 constexpr const char* kLog = "log.txt";
+constexpr const char* kPreprocessed = "preprocessed.ii";
+// Written in a student's compile entry when the preprocessed policy refused the file: the refusal, cached.
+constexpr const char* kRefusal = "refused.txt";
 
 void save_log(const std::filesystem::path& dir, const std::string& log) {
   std::ofstream(dir / kLog) << log;
@@ -106,8 +110,11 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
   std::vector<std::string> command = compiler_command;
   for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
   command.insert(command.end(), {"-c", staged_name, "-o", kObject});
-  const std::string inputs = fmt::format("{}\n{}\n{}\n{}\n", version_of(compiler_command.front()),
-                                         fmt::join(command, " "), headers_fingerprint(include_dirs), contents);
+  // A student's compile is screened first (screen_preprocessed) and the verdict is cached with it: the tag
+  // names the screening's version, so a compile cached before a change to it is not reused.
+  const std::string inputs = fmt::format("{}\n{}\n{}\n{}{}\n", version_of(compiler_command.front()),
+                                         fmt::join(command, " "), headers_fingerprint(include_dirs),
+                                         sandbox ? "screened v2: include trace, preprocessed lines at depth 0\n" : "", contents);
 
   std::string log;
   bool timed_out = false;
@@ -116,10 +123,20 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     std::vector<std::string> in_dir = command;
     in_dir[in_dir.size() - 3] = (dir / staged_name).string();
     in_dir.back() = (dir / kObject).string();
-    if (sandbox) {
-      Confinement step = *sandbox;
-      step.readable_dirs.insert(step.readable_dirs.end(), include_dirs.begin(), include_dirs.end());
-      in_dir = step.compile_command(in_dir, dir);
+    std::optional<Confinement> step = sandbox;
+    if (step) {
+      step->readable_dirs.insert(step->readable_dirs.end(), include_dirs.begin(), include_dirs.end());
+      std::vector<std::string> preprocess(command.begin(), command.end() - 4);
+      const std::vector<std::string> trace = include_trace_flags();
+      preprocess.insert(preprocess.end(), trace.begin(), trace.end());
+      const Screening screening = screen_preprocessed(preprocess, dir, dir / staged_name, staged_name, *step);
+      if (screening.outcome != BuildCache::MakeOutcome::kSucceeded) {
+        log = screening.log;
+        timed_out = screening.timed_out;
+        save_log(dir, log);
+        return screening.outcome;
+      }
+      in_dir = step->compile_command(in_dir, dir);
     }
     CommandResult result = runner_.run(in_dir, kCompileTimeout);
     log = result.output;
@@ -134,7 +151,40 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     return outcome;
   });
   if (entry.cached) log = load_log(entry.dir);
-  return {entry, log, timed_out};
+  std::error_code error;
+  const std::string refusal =
+      std::filesystem::exists(entry.dir / kRefusal, error) ? read_file(entry.dir / kRefusal) : std::string();
+  return {entry, log, timed_out, refusal};
+}
+
+// The student's file preprocessed with the compile's own command, in the same sandbox (preprocessed_policy.h).
+// kFailed, with the refusal saved beside the log, when the file is refused; kSucceeded when the compile may run.
+CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vector<std::string>& preprocess,
+                                                                const std::filesystem::path& dir,
+                                                                const std::filesystem::path& source,
+                                                                const std::string& file_name,
+                                                                const Confinement& sandbox) {
+  std::vector<std::string> command = preprocess;
+  command.insert(command.end(), {"-E", source.string(), "-o", (dir / kPreprocessed).string()});
+  CommandResult result = runner_.run(sandbox.compile_command(command, dir), kCompileTimeout);
+  if (result.outcome == CommandResult::Outcome::kTimedOut) {
+    return {BuildCache::MakeOutcome::kNotJudged,
+            fmt::format("the preprocessor did not finish within {} s and was stopped\n", kCompileTimeout.count()),
+            true};
+  }
+  PreprocessedVerdict verdict = judge_include_trace(result.output, source);
+  if (result.dropped_bytes > 0) verdict.outcome = PreprocessedVerdict::Outcome::kOutsideIncludeFolders;
+  std::error_code error;
+  const uintmax_t bytes = std::filesystem::file_size(dir / kPreprocessed, error);
+  if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed && !error && bytes <= kLargestStudentOutputBytes) {
+    verdict = judge_preprocessed_lines(read_file(dir / kPreprocessed));
+  }
+  std::filesystem::remove(dir / kPreprocessed, error);
+  if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed) return {BuildCache::MakeOutcome::kSucceeded, "", false};
+  // Nothing of what the preprocessor printed is kept: it may quote the file that was reached.
+  const std::string refusal = describe_preprocessed_refusal(verdict, file_name);
+  std::ofstream(dir / kRefusal) << refusal;
+  return {BuildCache::MakeOutcome::kFailed, refusal + "\n", false};
 }
 
 // A call to cuBLAS or system() is refused by name, however the file spells it.
@@ -265,6 +315,12 @@ std::optional<BuildResult> CachedToolchain::check_source(const BuildRequest& req
 
 std::optional<BuildResult> CachedToolchain::submission_failure(const Step& submission) {
   if (submission.entry.succeeded) return std::nullopt;
+  if (!submission.refusal.empty()) {
+    BuildResult result;
+    result.outcome = BuildResult::Outcome::kRejected;
+    result.summary = submission.refusal;
+    return result;
+  }
   if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
   // A compile that never ends (a template bomb, say) is the file's doing; a compiler that could not run is not.
   const bool judged = !submission.entry.transient || submission.timed_out;

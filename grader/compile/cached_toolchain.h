@@ -37,7 +37,10 @@ class CachedToolchain : public Toolchain {
     BuildCache::Entry entry;
     std::string log;
     bool timed_out = false;  // not cached: it may have been the machine; reported: it is most likely the file
+    std::string refusal;     // a student's file refused on its preprocessed form (preprocessed_policy.h)
   };
+  // The flags that make this toolchain's preprocessor list each header it opens and the folders it searched.
+  virtual std::vector<std::string> include_trace_flags() const { return {"-H", "-v"}; }
   // Compiles `contents` (staged as staged_name in the entry's folder, so messages name the file as the student
   // does) with `compiler_command` plus -I for each include folder, unless the cache has it; in `sandbox` when
   // there is one, seeing the include folders and the entry's folder besides the system's.
@@ -87,6 +90,15 @@ class CachedToolchain : public Toolchain {
   const std::set<std::string>* runtime_exports(std::string& why);
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
   static std::filesystem::path object_of(const Step& step);
+
+  struct Screening {
+    BuildCache::MakeOutcome outcome;
+    std::string log;
+    bool timed_out;
+  };
+  Screening screen_preprocessed(const std::vector<std::string>& preprocess, const std::filesystem::path& dir,
+                                const std::filesystem::path& source, const std::string& file_name,
+                                const Confinement& sandbox);
 
   ProjectPaths paths_;
   CommandRunner& runner_;

@@ -45,6 +45,11 @@ std::vector<std::string> NvccToolchain::launch_symbols() const {
   return {"__cudaPushCallConfiguration", "cudaLaunchKernel*", "__cudaLaunchKernel*", "cudaLaunchCooperativeKernel*"};
 }
 
+// nvcc hands -H and -v to the host compiler's preprocessor, which opens every header the file includes.
+std::vector<std::string> NvccToolchain::include_trace_flags() const {
+  return {"-Xcompiler", "-H,-v"};
+}
+
 BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                        BuildResult result) {
   // Full RELRO and immediate binding, as the simulator's runners: every call resolved before main and the
