@@ -166,17 +166,20 @@ CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vecto
                                                                 const Confinement& sandbox) {
   std::vector<std::string> command = preprocess;
   command.insert(command.end(), {"-E", source.string(), "-o", (dir / kPreprocessed).string()});
-  CommandResult result = runner_.run(sandbox.compile_command(command, dir), kCompileTimeout);
+  // -v's commands and the trace of every standard header (bits/stdc++.h) come to about 30 KB.
+  constexpr size_t kTraceCap = 16 << 20;
+  CommandResult result = runner_.run(sandbox.compile_command(command, dir), kCompileTimeout, kTraceCap);
   if (result.outcome == CommandResult::Outcome::kTimedOut) {
     return {BuildCache::MakeOutcome::kNotJudged,
             fmt::format("the preprocessor did not finish within {} s and was stopped\n", kCompileTimeout.count()),
             true};
   }
   PreprocessedVerdict verdict = judge_include_trace(result.output, source);
-  if (result.dropped_bytes > 0) verdict.outcome = PreprocessedVerdict::Outcome::kOutsideIncludeFolders;
   std::error_code error;
   const uintmax_t bytes = std::filesystem::file_size(dir / kPreprocessed, error);
-  if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed && !error && bytes <= kLargestStudentOutputBytes) {
+  if (result.dropped_bytes > 0 || (!error && bytes > kLargestStudentOutputBytes)) {
+    verdict.outcome = PreprocessedVerdict::Outcome::kTooMuchToCheck;
+  } else if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed && !error) {
     verdict = judge_preprocessed_lines(read_file(dir / kPreprocessed));
   }
   std::filesystem::remove(dir / kPreprocessed, error);

@@ -136,6 +136,10 @@ std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, co
       return fmt::format("rejected: {}: preprocessing it opens a file outside the lab's and the compiler's include "
                          "folders; include the lab's header and standard or CUDA headers, by name",
                          file_name);
+    case PreprocessedVerdict::Outcome::kTooMuchToCheck:
+      return fmt::format("rejected: {}: its preprocessing is too large to check (a lab's file and its headers "
+                         "come to a few MiB)",
+                         file_name);
     case PreprocessedVerdict::Outcome::kAssembly:
       return fmt::format("rejected: {} line {}: inline assembly, once the file's macros are expanded, is not allowed",
                          file_name, verdict.line);

@@ -18,6 +18,7 @@ struct PreprocessedVerdict {
     kAllowed,
     kOutsideIncludeFolders,  // a header opened outside every folder the compiler searches
     kAssembly,               // asm in the file's own lines, after macro expansion
+    kTooMuchToCheck,         // a trace or an output past what the grader reads: no lab file comes near
   } outcome = Outcome::kAllowed;
   int line = 0;  // kAssembly: the line of the student's file
 };
