@@ -6,12 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "compile/elf_listing.h"
-#include "compile/instruction_scan.h"
 #include "compile/preprocessed_policy.h"
 #include "compile/source_policy.h"
-#include "compile/startup_sections.h"
-#include "compile/symbol_policy.h"
 #include "model/lab.h"
 
 namespace cudagrade {
@@ -71,7 +67,7 @@ std::string first_error_line(const std::string& log) {
 }
 
 CachedToolchain::CachedToolchain(ProjectPaths paths, CommandRunner& runner, const std::string& cache_name)
-    : paths_(std::move(paths)), runner_(runner), cache_(paths_.cache / cache_name) {}
+    : paths_(std::move(paths)), runner_(runner), cache_(paths_.cache / cache_name), object_check_(runner) {}
 
 std::filesystem::path CachedToolchain::object_of(const Step& step) { return step.entry.dir / kObject; }
 
@@ -188,106 +184,6 @@ CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vecto
   const std::string refusal = describe_preprocessed_refusal(verdict, file_name);
   std::ofstream(dir / kRefusal) << refusal;
   return {BuildCache::MakeOutcome::kFailed, refusal + "\n", false};
-}
-
-// A call to cuBLAS or system() is refused by name, however the file spells it.
-CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesystem::path& object,
-                                                            const std::vector<std::string>& extra_allowed,
-                                                            const std::vector<std::string>& launch_symbols) {
-  CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
-  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError,
-            "could not list the object's symbols with nm: " + first_error_line(listed.output)};
-  }
-  // nm sorts by name, so a file could push its forbidden calls past the cap with thousands of long names.
-  if (listed.dropped_bytes > 0) {
-    return {BuildResult::Outcome::kRejected,
-            fmt::format("rejected: the object's symbol table is too large to check ({} bytes past {} KiB); a "
-                        "submission this size is not a lab kernel",
-                        listed.dropped_bytes, kDefaultOutputCapBytes >> 10)};
-  }
-  std::string why;
-  const std::set<std::string>* exports = runtime_exports(why);
-  if (!exports) return {BuildResult::Outcome::kInfraError, why};
-  const ObjectSymbols symbols = parse_nm_posix(listed.output);
-  SymbolVerdict verdict = judge_symbols(symbols, extra_allowed, *exports);
-  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
-    if (!launches_a_kernel(symbols, launch_symbols)) {
-      return {BuildResult::Outcome::kRejected,
-              "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel "
-              "with <<<grid, block>>>"};
-    }
-    const SymbolCheck instructions = check_instructions(object);
-    if (instructions.outcome != BuildResult::Outcome::kBuilt) return instructions;
-    return check_startup(object);
-  }
-  return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
-}
-
-// An object is a few hundred KiB; its disassembly a few MiB at most.
-constexpr size_t kDisassemblyCap = 64 << 20;
-
-CachedToolchain::SymbolCheck CachedToolchain::check_instructions(const std::filesystem::path& object) {
-  CommandResult listed = runner_.run({"objdump", "-d", object.string()}, std::chrono::seconds(60), kDisassemblyCap);
-  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError,
-            "could not disassemble the object with objdump: " + first_error_line(listed.output)};
-  }
-  if (listed.dropped_bytes > 0) {
-    return {BuildResult::Outcome::kRejected,
-            "rejected: the object's code is too large to check; a submission this size is not a lab kernel"};
-  }
-  if (auto found = first_system_call_instruction(listed.output)) {
-    return {BuildResult::Outcome::kRejected,
-            fmt::format("rejected: the compiled code enters the kernel itself ({} in {}): a lab's code reaches the "
-                        "operating system only through the calls the symbol policy allows; remove the assembly",
-                        found->instruction, found->function)};
-  }
-  return {BuildResult::Outcome::kBuilt, ""};
-}
-
-// Sections, symbols and relocations of an object of a few hundred KiB: well under a MiB of text.
-constexpr size_t kElfListingCap = 16 << 20;
-
-CachedToolchain::SymbolCheck CachedToolchain::check_startup(const std::filesystem::path& object) {
-  CommandResult listed =
-      runner_.run({"readelf", "-W", "-S", "-s", "-r", object.string()}, std::chrono::seconds(60), kElfListingCap);
-  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError,
-            "could not list the object's sections with readelf: " + first_error_line(listed.output)};
-  }
-  if (listed.dropped_bytes > 0) {
-    return {BuildResult::Outcome::kRejected,
-            "rejected: the object's sections are too many to check; a submission this size is not a lab kernel"};
-  }
-  const StartupVerdict verdict = judge_startup_sections(parse_readelf(listed.output));
-  if (verdict.outcome == StartupVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
-  return {BuildResult::Outcome::kRejected, describe_startup_refusal(verdict)};
-}
-
-// Every runner links these dynamically; g++ (nvcc's host compiler too) says where they are. libstdc++'s
-// listing is about 600 KB.
-constexpr size_t kExportListingCap = 16 << 20;
-
-const std::set<std::string>* CachedToolchain::runtime_exports(std::string& why) {
-  std::lock_guard<std::mutex> lock(exports_mutex_);
-  if (exports_) return &*exports_;
-  std::set<std::string> names;
-  for (const char* library : {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"}) {
-    CommandResult found = runner_.run({"g++", std::string("-print-file-name=") + library}, std::chrono::seconds(60));
-    std::string path = found.output.substr(0, found.output.find('\n'));
-    CommandResult listed = found.outcome == CommandResult::Outcome::kSucceeded
-                               ? runner_.run({"nm", "-D", "--defined-only", "--format=posix", path},
-                                             std::chrono::seconds(60), kExportListingCap)
-                               : found;
-    if (listed.outcome != CommandResult::Outcome::kSucceeded || listed.dropped_bytes > 0) {
-      why = fmt::format("could not read the symbols {} exports: {}", library, first_error_line(listed.output));
-      return nullptr;
-    }
-    names.merge(parse_nm_exports(listed.output));
-  }
-  exports_ = std::move(names);
-  return &*exports_;
 }
 
 std::optional<BuildResult> CachedToolchain::harness_failure(const std::vector<Step>& objects) {
@@ -413,7 +309,8 @@ BuildResult CachedToolchain::build(const BuildRequest& request) {
   result.log = submission.log;
   result.cached = submission.entry.cached;
   if (student) {
-    const SymbolCheck check = check_symbols(object_of(submission), extra_allowed_symbols(), launch_symbols());
+    const ObjectCheck::Result check =
+        object_check_.judge(object_of(submission), extra_allowed_symbols(), launch_symbols());
     if (check.outcome != BuildResult::Outcome::kBuilt) {
       result.outcome = check.outcome;
       result.summary = check.summary;

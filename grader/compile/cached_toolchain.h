@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compile/build_cache.h"
+#include "compile/object_check.h"
 #include "core/command_runner.h"
 #include "compile/toolchain.h"
 #include "core/paths.h"
@@ -55,19 +56,6 @@ class CachedToolchain : public Toolchain {
   // A student's file is compiled and linked in the request's sandbox, which hides the course (its test
   // cases, its submissions) and the build cache but for the step's own folder; nullopt for the course's files.
   std::optional<Confinement> sandbox_for(const BuildRequest& request) const;
-  // Before anything runs, the object's symbol table is held against the policy.
-  struct SymbolCheck {
-    BuildResult::Outcome outcome;  // kBuilt when the symbols pass
-    std::string summary;
-  };
-  // launch_symbols: what a kernel launch compiles to with this toolchain; a file using none is refused.
-  SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
-                            const std::vector<std::string>& launch_symbols);
-  // The object's code, disassembled, holds no instruction that enters the kernel (compile/instruction_scan.h).
-  SymbolCheck check_instructions(const std::filesystem::path& object);
-  // The object asks the loader to run nothing of the file's own: no constructor, destructor or resolver
-  // (compile/startup_sections.h).
-  SymbolCheck check_startup(const std::filesystem::path& object);
   std::optional<BuildResult> check_source(const BuildRequest& request);
   // A student's file over the one size cap both backends share (source_policy.h's kLargestSourceBytes).
   static std::optional<BuildResult> too_large(const BuildRequest& request);
@@ -85,9 +73,6 @@ class CachedToolchain : public Toolchain {
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);
   static std::optional<BuildResult> submission_failure(const Step& submission);
   std::string version_of(const std::string& compiler);
-  // What the runner's C and C++ runtime libraries export (symbol_policy.h), read once and kept for every later
-  // build; nullptr, with `why`, when they cannot be read (the grader's machine is broken, not the student's file).
-  const std::set<std::string>* runtime_exports(std::string& why);
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
   static std::filesystem::path object_of(const Step& step);
 
@@ -103,12 +88,11 @@ class CachedToolchain : public Toolchain {
   ProjectPaths paths_;
   CommandRunner& runner_;
   BuildCache cache_;
+  ObjectCheck object_check_;
 
  private:
   std::mutex version_mutex_;  // builds of a batch run on several threads
   std::string version_, versioned_compiler_;
-  std::mutex exports_mutex_;
-  std::optional<std::set<std::string>> exports_;
 };
 
 // The first compiler error line of a log, for the one-line summary.
