@@ -1,7 +1,8 @@
 // The parts of the runner that do not depend on where kernels run: the protocol conversation, the arena
 // file and the device copy of it, and the correctness check. Included by the GPU runner (runner_main.cu,
 // compiled by nvcc) and the simulator's runner (sim_runner_main.cc, compiled by g++ against cusim), which
-// both speak the CUDA runtime API.
+// both speak the CUDA runtime API. Include it in one file of a runner only: its .preinit_array entry
+// (take_channel) must be the runner's one.
 #pragma once
 
 #include <cuda_runtime.h>
