@@ -5,6 +5,8 @@ target_include_directories(fake_runner PRIVATE grader)
 
 add_executable(cudagrade_tests
   tests/catch_main.cc
+  tests/runner_linking_test.cc
+  tests/runner_channel_test.cc
   grader/model/status_test.cc
   tests/testing/fake_backend.cc
   tests/testing/sample_reports.cc
@@ -19,9 +21,12 @@ add_executable(cudagrade_tests
   grader/compile/source_policy_test.cc
   grader/compile/symbol_policy_test.cc
   grader/compile/instruction_scan_test.cc
+  grader/compile/startup_sections_test.cc
+  grader/compile/preprocessed_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/order_judge_test.cc
   grader/check/tile_picture_test.cc
+  grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc

@@ -6,9 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "compile/instruction_scan.h"
+#include "compile/preprocessed_policy.h"
 #include "compile/source_policy.h"
-#include "compile/symbol_policy.h"
 #include "model/lab.h"
 
 namespace cudagrade {
@@ -17,6 +16,9 @@ namespace {
 constexpr const char* kObject = "object.o";
 constexpr const char* kRunner = "runner";
 constexpr const char* kLog = "log.txt";
+constexpr const char* kPreprocessed = "preprocessed.ii";
+// Written in a student's compile entry when the preprocessed policy refused the file: the refusal, cached.
+constexpr const char* kRefusal = "refused.txt";
 
 void save_log(const std::filesystem::path& dir, const std::string& log) {
   std::ofstream(dir / kLog) << log;
@@ -65,7 +67,7 @@ std::string first_error_line(const std::string& log) {
 }
 
 CachedToolchain::CachedToolchain(ProjectPaths paths, CommandRunner& runner, const std::string& cache_name)
-    : paths_(std::move(paths)), runner_(runner), cache_(paths_.cache / cache_name) {}
+    : paths_(std::move(paths)), runner_(runner), cache_(paths_.cache / cache_name), object_check_(runner) {}
 
 std::filesystem::path CachedToolchain::object_of(const Step& step) { return step.entry.dir / kObject; }
 
@@ -104,8 +106,11 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
   std::vector<std::string> command = compiler_command;
   for (const std::string& dir : include_dirs) command.push_back("-I" + dir);
   command.insert(command.end(), {"-c", staged_name, "-o", kObject});
-  const std::string inputs = fmt::format("{}\n{}\n{}\n{}\n", version_of(compiler_command.front()),
-                                         fmt::join(command, " "), headers_fingerprint(include_dirs), contents);
+  // A student's compile is screened first (screen_preprocessed) and the verdict is cached with it: the tag
+  // names the screening's version, so a compile cached before a change to it is not reused.
+  const std::string inputs = fmt::format("{}\n{}\n{}\n{}{}\n", version_of(compiler_command.front()),
+                                         fmt::join(command, " "), headers_fingerprint(include_dirs),
+                                         sandbox ? "screened v2: include trace, preprocessed lines at depth 0\n" : "", contents);
 
   std::string log;
   bool timed_out = false;
@@ -114,10 +119,20 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     std::vector<std::string> in_dir = command;
     in_dir[in_dir.size() - 3] = (dir / staged_name).string();
     in_dir.back() = (dir / kObject).string();
-    if (sandbox) {
-      Confinement step = *sandbox;
-      step.readable_dirs.insert(step.readable_dirs.end(), include_dirs.begin(), include_dirs.end());
-      in_dir = step.compile_command(in_dir, dir);
+    std::optional<Confinement> step = sandbox;
+    if (step) {
+      step->readable_dirs.insert(step->readable_dirs.end(), include_dirs.begin(), include_dirs.end());
+      std::vector<std::string> preprocess(command.begin(), command.end() - 4);
+      const std::vector<std::string> trace = include_trace_flags();
+      preprocess.insert(preprocess.end(), trace.begin(), trace.end());
+      const Screening screening = screen_preprocessed(preprocess, dir, dir / staged_name, staged_name, *step);
+      if (screening.outcome != BuildCache::MakeOutcome::kSucceeded) {
+        log = screening.log;
+        timed_out = screening.timed_out;
+        save_log(dir, log);
+        return screening.outcome;
+      }
+      in_dir = step->compile_command(in_dir, dir);
     }
     CommandResult result = runner_.run(in_dir, kCompileTimeout);
     log = result.output;
@@ -132,84 +147,43 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     return outcome;
   });
   if (entry.cached) log = load_log(entry.dir);
-  return {entry, log, timed_out};
+  std::error_code error;
+  const std::string refusal =
+      std::filesystem::exists(entry.dir / kRefusal, error) ? read_file(entry.dir / kRefusal) : std::string();
+  return {entry, log, timed_out, refusal};
 }
 
-// A call to cuBLAS or system() is refused by name, however the file spells it.
-CachedToolchain::SymbolCheck CachedToolchain::check_symbols(const std::filesystem::path& object,
-                                                            const std::vector<std::string>& extra_allowed,
-                                                            const std::vector<std::string>& launch_symbols) {
-  CommandResult listed = runner_.run({"nm", "--format=posix", object.string()}, std::chrono::seconds(60));
-  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError,
-            "could not list the object's symbols with nm: " + first_error_line(listed.output)};
+// The student's file preprocessed with the compile's own command, in the same sandbox (preprocessed_policy.h).
+// kFailed, with the refusal saved beside the log, when the file is refused; kSucceeded when the compile may run.
+CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vector<std::string>& preprocess,
+                                                                const std::filesystem::path& dir,
+                                                                const std::filesystem::path& source,
+                                                                const std::string& file_name,
+                                                                const Confinement& sandbox) {
+  std::vector<std::string> command = preprocess;
+  command.insert(command.end(), {"-E", source.string(), "-o", (dir / kPreprocessed).string()});
+  // -v's commands and the trace of every standard header (bits/stdc++.h) come to about 30 KB.
+  constexpr size_t kTraceCap = 16 << 20;
+  CommandResult result = runner_.run(sandbox.compile_command(command, dir), kCompileTimeout, kTraceCap);
+  if (result.outcome == CommandResult::Outcome::kTimedOut) {
+    return {BuildCache::MakeOutcome::kNotJudged,
+            fmt::format("the preprocessor did not finish within {} s and was stopped\n", kCompileTimeout.count()),
+            true};
   }
-  // nm sorts by name, so a file could push its forbidden calls past the cap with thousands of long names.
-  if (listed.dropped_bytes > 0) {
-    return {BuildResult::Outcome::kRejected,
-            fmt::format("rejected: the object's symbol table is too large to check ({} bytes past {} KiB); a "
-                        "submission this size is not a lab kernel",
-                        listed.dropped_bytes, kDefaultOutputCapBytes >> 10)};
+  PreprocessedVerdict verdict = judge_include_trace(result.output, source);
+  std::error_code error;
+  const uintmax_t bytes = std::filesystem::file_size(dir / kPreprocessed, error);
+  if (result.dropped_bytes > 0 || (!error && bytes > kLargestStudentOutputBytes)) {
+    verdict.outcome = PreprocessedVerdict::Outcome::kTooMuchToCheck;
+  } else if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed && !error) {
+    verdict = judge_preprocessed_lines(read_file(dir / kPreprocessed));
   }
-  std::string why;
-  const std::set<std::string>* exports = runtime_exports(why);
-  if (!exports) return {BuildResult::Outcome::kInfraError, why};
-  const ObjectSymbols symbols = parse_nm_posix(listed.output);
-  SymbolVerdict verdict = judge_symbols(symbols, extra_allowed, *exports);
-  if (verdict.outcome == SymbolVerdict::Outcome::kAllowed) {
-    if (launches_a_kernel(symbols, launch_symbols)) return check_instructions(object);
-    return {BuildResult::Outcome::kRejected,
-            "rejected: the file launches no kernel, so the lab's work would run on the host; launch your kernel with "
-            "<<<grid, block>>>"};
-  }
-  return {BuildResult::Outcome::kRejected, fmt::format("rejected: uses {}: {}", verdict.symbol, verdict.reason)};
-}
-
-// An object is a few hundred KiB; its disassembly a few MiB at most.
-constexpr size_t kDisassemblyCap = 64 << 20;
-
-CachedToolchain::SymbolCheck CachedToolchain::check_instructions(const std::filesystem::path& object) {
-  CommandResult listed = runner_.run({"objdump", "-d", object.string()}, std::chrono::seconds(60), kDisassemblyCap);
-  if (listed.outcome != CommandResult::Outcome::kSucceeded) {
-    return {BuildResult::Outcome::kInfraError,
-            "could not disassemble the object with objdump: " + first_error_line(listed.output)};
-  }
-  if (listed.dropped_bytes > 0) {
-    return {BuildResult::Outcome::kRejected,
-            "rejected: the object's code is too large to check; a submission this size is not a lab kernel"};
-  }
-  if (auto found = first_system_call_instruction(listed.output)) {
-    return {BuildResult::Outcome::kRejected,
-            fmt::format("rejected: the compiled code enters the kernel itself ({} in {}): a lab's code reaches the "
-                        "operating system only through the calls the symbol policy allows; remove the assembly",
-                        found->instruction, found->function)};
-  }
-  return {BuildResult::Outcome::kBuilt, ""};
-}
-
-// Every runner links these dynamically; g++ (nvcc's host compiler too) says where they are. libstdc++'s
-// listing is about 600 KB.
-constexpr size_t kExportListingCap = 16 << 20;
-
-const std::set<std::string>* CachedToolchain::runtime_exports(std::string& why) {
-  std::lock_guard<std::mutex> lock(exports_mutex_);
-  if (exports_) return &*exports_;
-  std::set<std::string> names;
-  for (const char* library : {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"}) {
-    CommandResult found = runner_.run({"g++", std::string("-print-file-name=") + library}, std::chrono::seconds(60));
-    std::string path = found.output.substr(0, found.output.find('\n'));
-    CommandResult listed = found.outcome == CommandResult::Outcome::kSucceeded
-                               ? runner_.run({"nm", "-D", "--defined-only", "--format=posix", path},
-                                             std::chrono::seconds(60), kExportListingCap)
-                               : found;
-    if (listed.outcome != CommandResult::Outcome::kSucceeded || listed.dropped_bytes > 0) {
-      why = fmt::format("could not read the symbols {} exports: {}", library, first_error_line(listed.output));
-      return nullptr;
-    }
-    names.merge(parse_nm_exports(listed.output));
-  }
-  exports_ = std::move(names);
-  return &*exports_;
+  std::filesystem::remove(dir / kPreprocessed, error);
+  if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed) return {BuildCache::MakeOutcome::kSucceeded, "", false};
+  // Nothing of what the preprocessor printed is kept: it may quote the file that was reached.
+  const std::string refusal = describe_preprocessed_refusal(verdict, file_name);
+  std::ofstream(dir / kRefusal) << refusal;
+  return {BuildCache::MakeOutcome::kFailed, refusal + "\n", false};
 }
 
 std::optional<BuildResult> CachedToolchain::harness_failure(const std::vector<Step>& objects) {
@@ -240,6 +214,12 @@ std::optional<BuildResult> CachedToolchain::check_source(const BuildRequest& req
 
 std::optional<BuildResult> CachedToolchain::submission_failure(const Step& submission) {
   if (submission.entry.succeeded) return std::nullopt;
+  if (!submission.refusal.empty()) {
+    BuildResult result;
+    result.outcome = BuildResult::Outcome::kRejected;
+    result.summary = submission.refusal;
+    return result;
+  }
   if (submission.entry.transient) std::filesystem::remove_all(submission.entry.dir);
   // A compile that never ends (a template bomb, say) is the file's doing; a compiler that could not run is not.
   const bool judged = !submission.entry.transient || submission.timed_out;
@@ -329,7 +309,8 @@ BuildResult CachedToolchain::build(const BuildRequest& request) {
   result.log = submission.log;
   result.cached = submission.entry.cached;
   if (student) {
-    const SymbolCheck check = check_symbols(object_of(submission), extra_allowed_symbols(), launch_symbols());
+    const ObjectCheck::Result check =
+        object_check_.judge(object_of(submission), extra_allowed_symbols(), launch_symbols());
     if (check.outcome != BuildResult::Outcome::kBuilt) {
       result.outcome = check.outcome;
       result.summary = check.summary;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compile/build_cache.h"
+#include "compile/object_check.h"
 #include "core/command_runner.h"
 #include "compile/toolchain.h"
 #include "core/paths.h"
@@ -37,7 +38,10 @@ class CachedToolchain : public Toolchain {
     BuildCache::Entry entry;
     std::string log;
     bool timed_out = false;  // not cached: it may have been the machine; reported: it is most likely the file
+    std::string refusal;     // a student's file refused on its preprocessed form (preprocessed_policy.h)
   };
+  // The flags that make this toolchain's preprocessor list each header it opens and the folders it searched.
+  virtual std::vector<std::string> include_trace_flags() const { return {"-H", "-v"}; }
   // Compiles `contents` (staged as staged_name in the entry's folder, so messages name the file as the student
   // does) with `compiler_command` plus -I for each include folder, unless the cache has it; in `sandbox` when
   // there is one, seeing the include folders and the entry's folder besides the system's.
@@ -52,16 +56,6 @@ class CachedToolchain : public Toolchain {
   // A student's file is compiled and linked in the request's sandbox, which hides the course (its test
   // cases, its submissions) and the build cache but for the step's own folder; nullopt for the course's files.
   std::optional<Confinement> sandbox_for(const BuildRequest& request) const;
-  // Before anything runs, the object's symbol table is held against the policy.
-  struct SymbolCheck {
-    BuildResult::Outcome outcome;  // kBuilt when the symbols pass
-    std::string summary;
-  };
-  // launch_symbols: what a kernel launch compiles to with this toolchain; a file using none is refused.
-  SymbolCheck check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
-                            const std::vector<std::string>& launch_symbols);
-  // The object's code, disassembled, holds no instruction that enters the kernel (compile/instruction_scan.h).
-  SymbolCheck check_instructions(const std::filesystem::path& object);
   std::optional<BuildResult> check_source(const BuildRequest& request);
   // A student's file over the one size cap both backends share (source_policy.h's kLargestSourceBytes).
   static std::optional<BuildResult> too_large(const BuildRequest& request);
@@ -79,21 +73,26 @@ class CachedToolchain : public Toolchain {
   static std::optional<BuildResult> harness_failure(const std::vector<Step>& objects);
   static std::optional<BuildResult> submission_failure(const Step& submission);
   std::string version_of(const std::string& compiler);
-  // What the runner's C and C++ runtime libraries export (symbol_policy.h), read once and kept for every later
-  // build; nullptr, with `why`, when they cannot be read (the grader's machine is broken, not the student's file).
-  const std::set<std::string>* runtime_exports(std::string& why);
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
   static std::filesystem::path object_of(const Step& step);
+
+  struct Screening {
+    BuildCache::MakeOutcome outcome;
+    std::string log;
+    bool timed_out;
+  };
+  Screening screen_preprocessed(const std::vector<std::string>& preprocess, const std::filesystem::path& dir,
+                                const std::filesystem::path& source, const std::string& file_name,
+                                const Confinement& sandbox);
 
   ProjectPaths paths_;
   CommandRunner& runner_;
   BuildCache cache_;
+  ObjectCheck object_check_;
 
  private:
   std::mutex version_mutex_;  // builds of a batch run on several threads
   std::string version_, versioned_compiler_;
-  std::mutex exports_mutex_;
-  std::optional<std::set<std::string>> exports_;
 };
 
 // The first compiler error line of a log, for the one-line summary.

@@ -45,9 +45,17 @@ std::vector<std::string> NvccToolchain::launch_symbols() const {
   return {"__cudaPushCallConfiguration", "cudaLaunchKernel*", "__cudaLaunchKernel*", "cudaLaunchCooperativeKernel*"};
 }
 
+// nvcc hands -H and -v to the host compiler's preprocessor, which opens every header the file includes.
+std::vector<std::string> NvccToolchain::include_trace_flags() const {
+  return {"-Xcompiler", "-H,-v"};
+}
+
 BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                        BuildResult result) {
-  return link({nvcc_, "-arch=sm_" + arch_}, objects, request.libraries, std::move(result), sandbox_for(request));
+  // Full RELRO and immediate binding, as the simulator's runners: every call resolved before main and the
+  // tables read-only afterwards, so no code of the file can redirect the harness's calls (#14 item 3).
+  return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now"}, objects, request.libraries,
+              std::move(result), sandbox_for(request));
 }
 
 }  // namespace cudagrade

@@ -229,6 +229,22 @@ constexpr std::string_view kStartupSections[] = {"init_array", "fini_array", ".c
 
 }  // namespace
 
+// A GNU line marker ("# 12 \"stdio.h\" 1 3"), which GCC honours in any input: one that claims to enter a header
+// would hide the lines after it from the check of the preprocessed text (preprocessed_policy.h). A lab's
+// file never needs one; #line, which cannot claim a header, stays allowed.
+bool line_marker(std::string_view line) {
+  line = trim_left(line);
+  if (line.substr(0, 1) == "#") {
+    line.remove_prefix(1);
+  } else if (line.substr(0, 2) == "%:") {
+    line.remove_prefix(2);
+  } else {
+    return false;
+  }
+  line = trim_left(line);
+  return !line.empty() && std::isdigit(static_cast<unsigned char>(line.front()));
+}
+
 SourceVerdict judge_source(const std::string& file) {
   const std::string text = with_plain_line_ends(file);
   for (const LogicalLine& line : logical_lines(text)) {
@@ -243,6 +259,10 @@ SourceVerdict judge_source(const std::string& file) {
       if (has_token(line.text, forbidden.word)) {
         return {SourceVerdict::Outcome::kRejected, line.first_line, "", std::string(forbidden.reason)};
       }
+    }
+    if (line_marker(line.text)) {
+      return {SourceVerdict::Outcome::kRejected, line.first_line, "",
+              "line markers (# <number> \"file\") are not allowed: they would misname the file's lines"};
     }
     std::optional<std::string_view> target = include_target(line.text);
     if (!target) continue;

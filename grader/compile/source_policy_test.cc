@@ -81,6 +81,17 @@ TEST_CASE("code placed to run before the harness is refused in every spelling th
   }
 }
 
+TEST_CASE("a GNU line marker, which could claim to enter a header, is refused; #line is not", "[source]") {
+  for (const char* line : {"# 1 \"/usr/include/stdio.h\" 1 3", "  #  12 \"x.h\"", "%: 7 \"y.h\" 1"}) {
+    INFO(line);
+    SourceVerdict verdict = judge_source(std::string("int x;\n") + line + "\nint y;\n");
+    CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+    CHECK(verdict.line == 2);
+    CHECK_THAT(verdict.reason, Catch::StartsWith("line markers"));
+  }
+  CHECK(judge_source("#line 40 \"matmul.cu\"\nint y;\n").outcome == SourceVerdict::Outcome::kAllowed);
+}
+
 TEST_CASE("a file with CRLF, a byte order mark, CR-only line ends or digit separators is read as its twin",
           "[source]") {
   const std::string plain = "#include \"matmul.cuh\"\nconst int n = 1000;\nconst char* s = R\"(a \"quoted\" /* b)\";\n";

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
 
 namespace cudagrade {
 
@@ -30,6 +33,19 @@ class SplitMix64 {
 // Seeds for the independent input sets of one case (set 0 is the case's own seed).
 inline uint64_t set_seed(uint64_t case_seed, int set_index) {
   return case_seed + 0x632BE59BD9B4E019ull * static_cast<uint64_t>(set_index);
+}
+
+// A token nobody can predict, for the runner protocol's nonces: 128 bits from the kernel's random source
+// (std::random_device reads getrandom on Linux), as 32 hex digits. Never "0", never reused in practice.
+inline std::string unpredictable_hex() {
+  thread_local std::random_device entropy;
+  std::string token;
+  for (int word = 0; word < 4; ++word) {
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(entropy()));
+    token += hex;
+  }
+  return token;
 }
 
 }  // namespace cudagrade

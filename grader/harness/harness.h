@@ -1,7 +1,8 @@
 // The parts of the runner that do not depend on where kernels run: the protocol conversation, the arena
 // file and the device copy of it, and the correctness check. Included by the GPU runner (runner_main.cu,
 // compiled by nvcc) and the simulator's runner (sim_runner_main.cc, compiled by g++ against cusim), which
-// both speak the CUDA runtime API.
+// both speak the CUDA runtime API. Include it in one file of a runner only: its .preinit_array entry
+// (take_channel) must be the runner's one.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -47,25 +49,62 @@ void check_cuda(cudaError_t status, const char* what) {
   }
 }
 
-// The nonce of the request being handled. Every reply carries it, so a line the submission writes to the
-// control channel on its own cannot pass for the harness's answer.
-std::string g_nonce = "0";
+// The channel's descriptors, taken by take_channel before any code of the submission runs.
+int g_request_fd = -1;
+int g_response_fd = -1;
+// What stdout and stderr were when the channel was taken: the grader's capture, and nothing else.
+struct stat g_output_identity[2] = {};
 
-void write_line(const std::string& line) {
-  std::string text = line + "\n";
-  const char* cursor = text.data();
-  size_t left = text.size();
+// The nonce of the request being handled, as the grader sent it: every reply carries it, so a line the
+// submission writes to the channel on its own cannot pass for the harness's answer. A fixed array, so that
+// no allocation (which a replacement allocator would see) ever holds it; it is no secret from code in the
+// same process all the same (docs/SECURITY.md).
+constexpr size_t kNonceCapacity = 65;
+char g_nonce[kNonceCapacity] = "";
+
+// The grader hands the channel over on descriptors 3 and 4. Before any constructor of the submission can
+// run (this is in .preinit_array, which the loader runs before every .init_array entry, and the object
+// check refuses a submission's own .preinit_array entries), the harness moves them to descriptors of its
+// own and closes 3 and 4: a constructor that writes to 4, or points stdout at it, reaches nothing.
+void take_channel() {
+  constexpr int kLowestPrivateFd = 64;
+  g_request_fd = fcntl(protocol::kRequestFd, F_DUPFD_CLOEXEC, kLowestPrivateFd);
+  g_response_fd = fcntl(protocol::kResponseFd, F_DUPFD_CLOEXEC, kLowestPrivateFd);
+  close(protocol::kRequestFd);
+  close(protocol::kResponseFd);
+  fstat(STDOUT_FILENO, &g_output_identity[0]);
+  fstat(STDERR_FILENO, &g_output_identity[1]);
+}
+[[gnu::used, gnu::section(".preinit_array")]] void (*const g_take_channel)() = take_channel;
+
+bool same_file(int fd, const struct stat& before) {
+  struct stat now {};
+  return fstat(fd, &now) == 0 && now.st_dev == before.st_dev && now.st_ino == before.st_ino;
+}
+
+// Whether stdout and stderr still go where the grader pointed them: code that ran before main (a global's
+// initialiser) may have moved them, to answer on the harness's behalf or to hide what it printed.
+bool output_untouched() {
+  return same_file(STDOUT_FILENO, g_output_identity[0]) && same_file(STDERR_FILENO, g_output_identity[1]) &&
+         fileno(stdout) == STDOUT_FILENO && fileno(stderr) == STDERR_FILENO;
+}
+
+void write_all(const char* cursor, size_t left) {
   while (left > 0) {
-    ssize_t written = write(protocol::kResponseFd, cursor, left);
+    ssize_t written = write(g_response_fd, cursor, left);
     if (written <= 0) return;  // the grader went away; nothing left to tell
     cursor += written;
     left -= static_cast<size_t>(written);
   }
 }
 
-// "<verb> <nonce> <text>": verb is ok, hello or error.
-void respond(const std::string& verb, const std::string& text = "") {
-  write_line(verb + " " + g_nonce + (text.empty() ? "" : " " + text));
+// "<verb> <nonce> <text>": verb is ok, hello or error. The nonce goes out from its fixed array.
+void respond(const char* verb, const std::string& text = "") {
+  char head[16 + kNonceCapacity];
+  const int length = std::snprintf(head, sizeof head, "%s %s", verb, g_nonce);
+  write_all(head, static_cast<size_t>(std::max(0, std::min(length, static_cast<int>(sizeof head) - 1))));
+  const std::string tail = (text.empty() ? "" : " " + text) + "\n";
+  write_all(tail.data(), tail.size());
 }
 
 class DeviceBuffer {
@@ -206,33 +245,59 @@ void say_hello() {
   respond("hello", line);
 }
 
-// Greets the grader, then answers requests until the channel closes. A CUDA failure ends the runner (the
-// error is sticky); a request the harness cannot make sense of is answered and the next one read.
+// The next request line, its nonce taken out into g_nonce and wiped from the line: "<verb> <nonce> <rest>"
+// becomes "<verb> <rest>". False when the channel is closed.
+bool next_request(FILE* requests, char*& line, size_t& capacity, std::string& request) {
+  const ssize_t length = getline(&line, &capacity, requests);
+  if (length <= 0) return false;
+  char* end = line + length;
+  while (end > line && (end[-1] == '\n' || end[-1] == '\r')) *--end = '\0';
+  char* verb_end = std::find(line, end, ' ');
+  char* nonce = verb_end < end ? verb_end + 1 : end;
+  char* nonce_end = std::find(nonce, end, ' ');
+  const size_t nonce_length = std::min(static_cast<size_t>(nonce_end - nonce), kNonceCapacity - 1);
+  std::memcpy(g_nonce, nonce, nonce_length);
+  g_nonce[nonce_length] = '\0';
+  std::memset(nonce, ' ', static_cast<size_t>(nonce_end - nonce));
+  request.assign(line, verb_end);
+  if (nonce_end < end) request.append(nonce_end, end);
+  return true;
+}
+
+// Reads the grader's greeting ("hello <nonce>"), greets it back, then answers requests until the channel
+// closes. A CUDA failure ends the runner (the error is sticky); a request the harness cannot make sense of
+// is answered and the next one read.
 int serve(void (*say_hello)(), void (*handle)(const std::string& line)) {
-  FILE* requests = fdopen(protocol::kRequestFd, "r");
-  if (requests == nullptr) {
+  FILE* requests = g_request_fd >= 0 ? fdopen(g_request_fd, "r") : nullptr;
+  if (requests == nullptr || g_response_fd < 0) {
     std::fprintf(stderr, "runner: no request channel on fd %d; run me through cudagrade\n", protocol::kRequestFd);
     return 2;
   }
+  char* line = nullptr;
+  size_t capacity = 0;
+  std::string request;
+  if (!next_request(requests, line, capacity, request)) return 2;
   try {
+    if (request != "hello") throw HarnessFailure("expected the grader's greeting, got: " + request);
+    if (!output_untouched()) throw HarnessFailure("stdout or stderr was redirected before main");
     say_hello();
-    char* line = nullptr;
-    size_t capacity = 0;
-    ssize_t length;
-    while ((length = getline(&line, &capacity, requests)) > 0) {
-      std::string request(line, static_cast<size_t>(length));
-      while (!request.empty() && request.back() == '\n') request.pop_back();
+    while (next_request(requests, line, capacity, request)) {
       try {
         handle(request);
       } catch (const HarnessFailure& failure) {
         respond("error", std::string("harness ") + failure.what());
       }
     }
+  } catch (const HarnessFailure& failure) {
+    respond("error", std::string("harness ") + failure.what());
     free(line);
+    return 1;
   } catch (const CudaFailure& failure) {
     respond("error", std::string("cuda ") + failure.what());
+    free(line);
     return 1;
   }
+  free(line);
   return 0;
 }
 

@@ -134,6 +134,8 @@ void handle_time(const std::string& path, const TimingRequest& request) {
   Event start, stop;
   const size_t sets = arena.header().set_count;
 
+  // The grader's wall-clock check counts these calls: two warm-up rounds and the judged one below, a call per
+  // set each (check/reported_time.h's kUntimedCallsPerSet); change both together.
   for (int round = 0; round < 2; ++round) {  // warm-up: module load, first-touch and clocks stay out
     for (size_t set = 0; set < sets; ++set) {
       working.load(set);
@@ -204,7 +206,7 @@ void handle_bandwidth() {
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
-  words >> verb >> g_nonce;
+  words >> verb;
   if (verb == "check") {
     check_arena(rest_of(words));
     return respond("ok");

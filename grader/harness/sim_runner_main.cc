@@ -93,7 +93,7 @@ void schedule_for_set(size_t set) {
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
-  words >> verb >> g_nonce;
+  words >> verb;
   if (verb == "check" || verb == "check-orders") {
     const auto began = std::chrono::steady_clock::now();
     // check-orders: the first set in the deterministic order, the second in the adversarial one.

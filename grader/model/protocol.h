@@ -11,12 +11,15 @@
 // Sets are independent copies of the case's buffers that the timer rotates through, so a result cached
 // from a previous call cannot pass.
 //
-// Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd. Every request
-// carries a fresh nonce and its reply repeats it, so a line the submission writes there itself is caught.
-//   requests:  "check <nonce> <arena-path>"                     (the path is the rest of the line)
+// Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd. The harness moves
+// both to descriptors of its own before any code of the submission runs (harness.h's take_channel). Every
+// request, the greeting too, carries a fresh unpredictable nonce (core/random.h) and its reply repeats it,
+// so a line the submission writes there itself is caught.
+//   requests:  "hello <nonce>"                                  (first, at start)
+//              "check <nonce> <arena-path>"                     (the path is the rest of the line)
 //              "time <nonce> <min_samples> <max_samples> <max_noise> <time_cap_ms> <arena-path>"
 //              "bandwidth <nonce>"
-//   responses: "hello 0 cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (once, at start)
+//   responses: "hello <nonce> cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (to the greeting)
 //              "ok <nonce>"                                                          (check)
 //              "ok <nonce> samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x>"  (time)
 //              "ok <nonce> gbps=<x>"                                                 (bandwidth)

@@ -6,6 +6,7 @@
 
 #include "check/case_judge.h"
 #include "check/order_judge.h"
+#include "check/reported_time.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
 
@@ -34,6 +35,16 @@ void apply(const CheckOutcome& outcome, CaseResult& result) {
   result.status = outcome.status;
   result.message = outcome.message;
   result.details = outcome.details;
+}
+
+// A reported time the grader's own clock refutes is a forgery: the case is rejected with no points, as a
+// file the object check refuses would be (check/reported_time.h says how the rule can be wrong).
+bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
+  if (verdict.outcome == ReportedTimeVerdict::Outcome::kPlausible) return false;
+  result.status = CaseStatus::kRejected;
+  result.message = verdict.message;
+  result.points = 0;
+  return true;
 }
 
 // What the runner claims when it blames the machine: CUDA would not start, or the harness refused a request.
@@ -333,6 +344,9 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
     return TimingOutcome::kCaseDecided;
   }
   speed.student = *reply.timing;
+  if (refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), std::nullopt), result)) {
+    return TimingOutcome::kCaseDecided;
+  }
   const WorkCount work = lab_.work(test_case);
   speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
   speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
@@ -345,6 +359,11 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
   RunnerSlot* reference = reference_runner(rule.reference, problem);
   if (reference != nullptr) {
     speed.reference_timing = time_trusted(reference_key(rule.reference), *reference, test_case, sets, problem);
+  }
+  if (speed.reference_timing &&
+      refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), speed.reference_timing),
+                        result)) {
+    return;
   }
   if (speed.reference_timing) {
     speed.ratio = speed.student.median_ms / speed.reference_timing->median_ms;

@@ -245,6 +245,20 @@ TEST_CASE("speed points follow the time ratio against the reference timed in the
   }
 }
 
+TEST_CASE("a reported median the grader's clock refutes is rejected as a forged time", "[pipeline]") {
+  Fixture fixture;
+  // Twelve samples of 40 ms take the runner half a second, but it reports a 2 ms median: the reference's.
+  GradeReport report = fixture.grade("rewrite-median ms=40", performance_suite());
+  const CaseResult& result = report.cases[0];
+  CHECK(result.status == CaseStatus::kRejected);
+  CHECK_THAT(result.message, Catch::StartsWith("rejected: forged time: the runner reported a median of 2 ms"));
+  CHECK(result.points == 0);
+  // The honest twin, as slow as it says: no speed points, but its correctness points stand.
+  GradeReport honest = fixture.grade("correct ms=40", performance_suite());
+  CHECK(honest.cases[0].status == CaseStatus::kPassed);
+  CHECK(honest.cases[0].points == Approx(1));
+}
+
 TEST_CASE("a missing reference is an infrastructure error, not lost points", "[pipeline]") {
   Fixture fixture;
   TestSuite suite = performance_suite();

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <random>
 #include <sstream>
 
+#include "core/random.h"
 #include "run/source_lines.h"
 
 namespace cudagrade {
@@ -44,19 +44,15 @@ RunnerSession::RunnerSession(const std::vector<std::string>& command, const std:
   process_ = std::make_unique<Subprocess>(command, options);
 }
 
-std::string new_nonce() {
-  static std::random_device entropy;
-  return fmt::format("{:08x}{:08x}", entropy(), entropy());
-}
-
-// Sends "<verb> <nonce> <arguments>" (nothing, for the greeting) and reads the reply.
+// Sends "<verb> <nonce> <arguments>" and reads the reply.
 RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline) {
   RunnerReply reply;
   std::string line;
   WaitOutcome outcome = WaitOutcome::kReady;
-  const std::string nonce = verb.empty() ? "0" : new_nonce();
-  const std::string request = fmt::format("{} {} {}", verb, nonce, arguments);
-  if (!verb.empty() && !process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
+  const std::string nonce = unpredictable_hex();
+  const std::string request = arguments.empty() ? fmt::format("{} {}", verb, nonce)
+                                                : fmt::format("{} {} {}", verb, nonce, arguments);
+  if (!process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
   if (outcome == WaitOutcome::kReady) outcome = process_->read_line(line, deadline);
   if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
   reply.output = process_->take_output();
@@ -128,7 +124,7 @@ RunnerReply RunnerSession::tampered(RunnerReply reply, const std::string& line) 
 }
 
 RunnerReply RunnerSession::start(Clock::time_point deadline) {
-  RunnerReply reply = exchange("", "", deadline);
+  RunnerReply reply = exchange("hello", "", deadline);
   if (reply.outcome != RunnerReply::Outcome::kOk) return reply;
   try {
     device_.name = reply.fields.at("name");
@@ -159,14 +155,19 @@ RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline, Check
   return collect(arena, exchange(verb, arena.path().string(), deadline));
 }
 
+// The grader's own clock runs from sending the request to reading its reply (check/reported_time.h).
 RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
-  RunnerReply reply = collect(arena, exchange("time",
-                                              fmt::format("{} {} {} {} {}", policy.min_samples, policy.max_samples,
-                                                          policy.max_noise, policy.time_cap_ms, arena.path().string()),
-                                              deadline));
+  const Clock::time_point sent = Clock::now();
+  RunnerReply reply = exchange("time",
+                               fmt::format("{} {} {} {} {}", policy.min_samples, policy.max_samples, policy.max_noise,
+                                           policy.time_cap_ms, arena.path().string()),
+                               deadline);
+  const double wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+  reply = collect(arena, std::move(reply));
   if (reply.outcome == RunnerReply::Outcome::kOk) {
     try {
       reply.timing = timing_from(reply);
+      reply.timing->wall_ms = wall_ms;
     } catch (const std::exception&) {
       finished_ = true;
       reply.outcome = RunnerReply::Outcome::kHarnessError;

@@ -107,7 +107,10 @@ std::vector<std::string> SimToolchain::launch_symbols() const {
 
 BuildResult SimToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                       BuildResult result) {
-  return link({cxx_}, objects, {"-lboost_context", "-ldl"}, std::move(result), sandbox_for(request));
+  // Full RELRO and immediate binding: the loader resolves every call before main and makes the tables
+  // read-only, so no code of the file can redirect the harness's calls by writing into them (#14 item 3).
+  return link({cxx_, "-Wl,-z,relro,-z,now"}, objects, {"-lboost_context", "-ldl"}, std::move(result),
+              sandbox_for(request));
 }
 
 }  // namespace cudagrade

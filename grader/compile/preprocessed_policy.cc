@@ -1,0 +1,150 @@
+#include "compile/preprocessed_policy.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+#include <sstream>
+
+namespace cudagrade {
+namespace {
+
+bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+// Whether `path` lies inside `folder`, component by component (so /usr/include2 is not in /usr/include).
+bool inside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  auto at = path.begin();
+  for (const auto& part : folder) {
+    if (part.empty()) continue;  // a trailing separator
+    if (at == path.end() || *at != part) return false;
+    ++at;
+  }
+  return true;
+}
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Skips a string or character literal starting at `at` (its opening quote); returns the index past it.
+size_t past_literal(const std::string& line, size_t at) {
+  const char quote = line[at];
+  for (size_t i = at + 1; i < line.size(); ++i) {
+    if (line[i] == '\\') {
+      ++i;
+    } else if (line[i] == quote) {
+      return i + 1;
+    }
+  }
+  return line.size();
+}
+
+bool holds_assembly(const std::string& line) {
+  for (size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (c == '"' || c == '\'') {
+      i = past_literal(line, i);
+    } else if (identifier_char(c)) {
+      size_t end = i;
+      while (end < line.size() && identifier_char(line[end])) ++end;
+      const std::string word = line.substr(i, end - i);
+      if (word == "asm" || word == "__asm" || word == "__asm__") return true;
+      i = end;
+    } else {
+      ++i;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> include_search_folders(const std::string& log) {
+  std::istringstream lines(log);
+  std::vector<std::filesystem::path> folders;
+  bool listing = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (starts_with(line, "#include \"...\" search starts here:") || starts_with(line, "#include <...> search starts here:")) {
+      listing = true;
+    } else if (starts_with(line, "End of search list.")) {
+      listing = false;
+    } else if (listing && starts_with(line, " ")) {
+      std::string folder = line.substr(1);
+      const size_t framework = folder.find(" (framework directory)");
+      if (framework != std::string::npos) folder.erase(framework);
+      folders.push_back(std::filesystem::path(folder).lexically_normal());
+    }
+  }
+  return folders;
+}
+
+std::vector<std::filesystem::path> opened_headers(const std::string& log, const std::filesystem::path& source) {
+  static const std::regex trace_line(R"(^\.+ (.+)$)");
+  std::istringstream lines(log);
+  std::vector<std::filesystem::path> headers;
+  std::smatch found;
+  for (std::string line; std::getline(lines, line);) {
+    if (!std::regex_match(line, found, trace_line)) continue;
+    std::filesystem::path header(found[1].str());
+    if (header.is_relative()) header = source.parent_path() / header;
+    headers.push_back(header.lexically_normal());
+  }
+  return headers;
+}
+
+PreprocessedVerdict judge_include_trace(const std::string& log, const std::filesystem::path& source) {
+  const std::vector<std::filesystem::path> folders = include_search_folders(log);
+  const std::filesystem::path itself = source.lexically_normal();
+  for (const std::filesystem::path& header : opened_headers(log, source)) {
+    if (header == itself) continue;
+    bool allowed = false;
+    for (const std::filesystem::path& folder : folders) allowed = allowed || inside(header, folder);
+    if (!allowed) return {PreprocessedVerdict::Outcome::kOutsideIncludeFolders, 0};
+  }
+  return {};
+}
+
+PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed) {
+  // "# 12 \"/path/stdio.h\" 1 3 4": the next line is line 12 of that file. Flag 1 enters an included file and
+  // flag 2 returns from one, so the file's own lines are those at depth 0 (a #line in the file renames them
+  // but keeps the depth; the source policy refuses a line marker with flags in the file itself).
+  static const std::regex marker(R"(^#\s*(\d+)\s+\"(.*)\"((?:\s+\d+)*)\s*$)");
+  std::istringstream lines(preprocessed);
+  int depth = 0;
+  int line_number = 0;
+  std::smatch found;
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line[0] == '#' && std::regex_match(line, found, marker)) {
+      std::istringstream flags(found[3].str());
+      for (int flag; flags >> flag;) {
+        if (flag == 1) ++depth;
+        if (flag == 2) depth = std::max(0, depth - 1);
+      }
+      line_number = std::stoi(found[1].str());
+      continue;
+    }
+    if (depth == 0 && holds_assembly(line)) return {PreprocessedVerdict::Outcome::kAssembly, line_number};
+    ++line_number;
+  }
+  return {};
+}
+
+std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, const std::string& file_name) {
+  switch (verdict.outcome) {
+    case PreprocessedVerdict::Outcome::kAllowed:
+      return "";
+    case PreprocessedVerdict::Outcome::kOutsideIncludeFolders:
+      return fmt::format("rejected: {}: preprocessing it opens a file outside the lab's and the compiler's include "
+                         "folders; include the lab's header and standard or CUDA headers, by name",
+                         file_name);
+    case PreprocessedVerdict::Outcome::kTooMuchToCheck:
+      return fmt::format("rejected: {}: its preprocessing is too large to check (a lab's file and its headers "
+                         "come to a few MiB)",
+                         file_name);
+    case PreprocessedVerdict::Outcome::kAssembly:
+      return fmt::format("rejected: {} line {}: inline assembly, once the file's macros are expanded, is not allowed",
+                         file_name, verdict.line);
+  }
+  return "";
+}
+
+}  // namespace cudagrade

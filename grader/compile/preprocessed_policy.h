@@ -1,0 +1,43 @@
+// The source policy on what the compiler reads (#14 item 1): the preprocessor's include trace and its
+// output, not the hand-lexed text. The student's file is preprocessed once, in the compile's sandbox, with
+// the compile's own command plus -E, -H (each header opened, as ". path", ".. path", ...) and -v (the folders
+// searched). A file whose preprocessing opens a header outside those folders (a path spelled by macros, a
+// climb out of a system folder) is refused, and the refusal quotes nothing from what was reached; a file whose
+// own lines hold inline assembly once its macros are expanded (`GLUE(a, sm)`) is refused too. The hand lexer
+// (source_policy.h) still runs first, for its messages, which point at the line the student wrote.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cudagrade {
+
+struct PreprocessedVerdict {
+  enum class Outcome {
+    kAllowed,
+    kOutsideIncludeFolders,  // a header opened outside every folder the compiler searches
+    kAssembly,               // asm in the file's own lines, after macro expansion
+    kTooMuchToCheck,         // a trace or an output past what the grader reads: no lab file comes near
+  } outcome = Outcome::kAllowed;
+  int line = 0;  // kAssembly: the line of the student's file
+};
+
+// The folders the compiler searched, from -v's lists ("#include \"...\" search starts here:" up to "End of
+// search list."), lexically normalised.
+std::vector<std::filesystem::path> include_search_folders(const std::string& log);
+
+// Every header the preprocessing opened, from -H's trace; a relative path is taken from `source`'s folder.
+std::vector<std::filesystem::path> opened_headers(const std::string& log, const std::filesystem::path& source);
+
+// The trace and the search list, both from one preprocessor run's log; `source` itself may be opened again.
+PreprocessedVerdict judge_include_trace(const std::string& log, const std::filesystem::path& source);
+
+// The file's own lines in the preprocessor's output (at include depth 0, by its line markers), checked for
+// inline assembly outside string and character literals; the line is the file's, as the student numbers it.
+PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed);
+
+// The refusal, for the student: `file_name` is the name the student knows the file by.
+std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, const std::string& file_name);
+
+}  // namespace cudagrade

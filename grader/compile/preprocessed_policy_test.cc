@@ -1,0 +1,106 @@
+// The preprocessed policy on the preprocessor's own logs: captured from g++ (as the simulator runs it, with
+// cusim's headers) and nvcc 13 (tests/data/preprocessor/, `-E -H -v`), and from real g++ runs here.
+#include "compile/preprocessed_policy.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "core/command_runner.h"
+#include "core/files.h"
+#include "core/paths.h"
+#include "core/temp_dir.h"
+
+namespace cudagrade {
+namespace {
+
+std::string captured(const std::string& name) {
+  return read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "preprocessor" / name);
+}
+
+struct Preprocessed {
+  std::filesystem::path source;
+  std::string log;
+  std::string text;
+};
+
+Preprocessed preprocess(const TempDir& dir, const std::string& source) {
+  Preprocessed result{dir.path() / "matmul.cu", "", ""};
+  std::ofstream(result.source) << source;
+  SubprocessCommandRunner runner;
+  const std::string skeleton = ProjectPaths::discover("", "").skeleton_dir("matmul").string();
+  CommandResult run = runner.run({"g++", "-std=c++17", "-x", "c++", "-I" + skeleton, "-H", "-v", "-E",
+                                  result.source.string(), "-o", (dir.path() / "out.ii").string()},
+                                 std::chrono::seconds(60));
+  result.log = run.output;
+  result.text = read_file(dir.path() / "out.ii");
+  return result;
+}
+
+TEST_CASE("the search list and the opened headers are read from the preprocessor's log", "[preprocessed_policy]") {
+  const std::string log = captured("nvcc_tiled.txt");
+  const std::vector<std::filesystem::path> folders = include_search_folders(log);
+  REQUIRE(folders.size() == 10);
+  CHECK(folders[0] == "/work/wt14/skeleton/matmul");
+  CHECK(folders[1] == "/usr/local/cuda/targets/x86_64-linux/include");  // "/usr/local/cuda/bin/../targets/..."
+  CHECK(folders.back() == "/usr/include");
+  const std::vector<std::filesystem::path> headers = opened_headers(log, "/tmp/s14/tiled.cu");
+  REQUIRE_FALSE(headers.empty());
+  CHECK(headers[0] == "/work/wt14/skeleton/matmul/matmul.cuh");
+}
+
+TEST_CASE("an honest file's trace stays in the search folders; a path spelled by macros leaves them",
+          "[preprocessed_policy]") {
+  CHECK(judge_include_trace(captured("nvcc_tiled.txt"), "/tmp/s14/tiled.cu").outcome ==
+        PreprocessedVerdict::Outcome::kAllowed);
+  const PreprocessedVerdict outside = judge_include_trace(captured("gxx_macro_include.txt"), "/tmp/s14/pp_evil.cu");
+  CHECK(outside.outcome == PreprocessedVerdict::Outcome::kOutsideIncludeFolders);
+  const std::string message = describe_preprocessed_refusal(outside, "matmul.cu");
+  CHECK_THAT(message, Catch::StartsWith("rejected: matmul.cu: preprocessing it opens a file outside"));
+  CHECK_THAT(message, !Catch::Contains("hostname"));
+}
+
+TEST_CASE("real g++ runs: climbing out of a system folder, a sibling file, macros; honest headers pass",
+          "[preprocessed_policy]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const Preprocessed honest = preprocess(dir, "#include \"matmul.cuh\"\n#include <vector>\n#include <cmath>\n");
+  CHECK(judge_include_trace(honest.log, honest.source).outcome == PreprocessedVerdict::Outcome::kAllowed);
+
+  const Preprocessed climbing = preprocess(dir, "#include <../../etc/hostname>\n");
+  CHECK(judge_include_trace(climbing.log, climbing.source).outcome ==
+        PreprocessedVerdict::Outcome::kOutsideIncludeFolders);
+
+  std::ofstream(dir.path() / "log.txt") << "int leaked = 1;\n";
+  const Preprocessed sibling = preprocess(dir, "#include \"log.txt\"\n");
+  CHECK(judge_include_trace(sibling.log, sibling.source).outcome ==
+        PreprocessedVerdict::Outcome::kOutsideIncludeFolders);
+
+  const Preprocessed pasted = preprocess(dir, "#define Q(x) #x\n#define S(x) Q(x)\n#include S(/etc/hostname)\n");
+  CHECK(judge_include_trace(pasted.log, pasted.source).outcome == PreprocessedVerdict::Outcome::kOutsideIncludeFolders);
+}
+
+TEST_CASE("assembly pasted together by macros is found on the file's own line, not in system headers",
+          "[preprocessed_policy]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const Preprocessed pasted = preprocess(dir,
+                                         "#include <cstdio>\n#include <cmath>\n#define GLUE(a, b) a##b\n"
+                                         "int f(int x) { return x; }\n"
+                                         "void g() { GLUE(a, sm) volatile(\"nop\"); }\n");
+  const PreprocessedVerdict verdict = judge_preprocessed_lines(pasted.text);
+  CHECK(verdict.outcome == PreprocessedVerdict::Outcome::kAssembly);
+  CHECK(verdict.line == 5);
+  CHECK(describe_preprocessed_refusal(verdict, "matmul.cu") ==
+        "rejected: matmul.cu line 5: inline assembly, once the file's macros are expanded, is not allowed");
+
+  // A #line in the file renames its lines but does not hide them.
+  const Preprocessed renamed = preprocess(
+      dir, "#include <cstdio>\n#define GLUE(a, b) a##b\n#line 40 \"/usr/include/stdio.h\"\n"
+           "void g() { GLUE(a, sm) volatile(\"nop\"); }\n");
+  CHECK(judge_preprocessed_lines(renamed.text).line == 40);
+
+  const Preprocessed quoted = preprocess(
+      dir, "#include <cstdio>\nvoid g() { std::printf(\"asm %c\\n\", 'a'); }\nint __asm_count = 0;\n");
+  CHECK(judge_preprocessed_lines(quoted.text).outcome == PreprocessedVerdict::Outcome::kAllowed);
+}
+
+}  // namespace
+}  // namespace cudagrade
