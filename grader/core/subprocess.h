@@ -16,6 +16,11 @@ namespace cudagrade {
 
 using Clock = std::chrono::steady_clock;
 
+// Now plus `seconds`, for a step's deadline.
+inline Clock::time_point deadline_after(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 // No reply of the protocol comes near this; more is a submission writing to the control channel.
 inline constexpr size_t kMaxResponseBytes = 64 << 10;
 

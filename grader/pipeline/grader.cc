@@ -5,7 +5,6 @@
 #include <random>
 
 #include "check/case_judge.h"
-#include "check/order_judge.h"
 #include "check/reported_time.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
@@ -15,10 +14,6 @@ namespace {
 
 double milliseconds_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-Clock::time_point deadline_after(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 CaseResult blank_result(const TestCase& test_case) {
@@ -145,6 +140,7 @@ std::vector<std::string> Grader::student_command(const std::filesystem::path& ru
 Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                                     GradeReport& report) {
   student_.reset();
+  second_order_.reset();
   student_arenas_ = {};  // after the runner that could write them is gone
   BuildResult build = build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
   report.build_summary = build.summary;
@@ -174,6 +170,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     return Preparation::kEveryCaseDecided;
   }
   student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+  if (backend_.simulated()) second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
   return Preparation::kReady;
 }
 
@@ -220,30 +217,6 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
   }
 }
 
-CheckOutcome Grader::judge_case_outputs(const TestCase& test_case, const Workload& workload, const Arena& arena) const {
-  const CheckOutcome in_order = judge_set(lab_, test_case, workload, arena, 0);
-  if (arena.set_count() < 2) return in_order;
-  return judge_two_orders(in_order, judge_set(lab_, test_case, workload, arena, 1),
-                          compare_outputs(arena.returned(0), arena.returned(1)));
-}
-
-// The simulator's first global-memory race, weighed against the outputs: right outputs from racing threads
-// are luck, so the case is `race`; wrong ones keep their verdict (a missing bounds check makes threads write
-// each other's elements, and the bounds are what to fix first), with the race in the details.
-namespace {
-CheckOutcome with_global_race(CheckOutcome outcome, const RunnerReply& reply) {
-  auto race = reply.fields.find("race");
-  if (race == reply.fields.end()) return outcome;
-  if (outcome.status == CaseStatus::kPassed) return {CaseStatus::kRace, race->second, outcome.details};
-  // Already a race by the two orders' results: the race's lines are the better first message.
-  if (outcome.status == CaseStatus::kRace) {
-    return {CaseStatus::kRace, race->second, outcome.message + (outcome.details.empty() ? "" : "\n" + outcome.details)};
-  }
-  outcome.details += (outcome.details.empty() ? "" : "\n") + std::string("also a data race: ") + race->second;
-  return outcome;
-}
-}  // namespace
-
 CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& options) {
   const auto started = Clock::now();
   CaseResult result = blank_result(listed_case);
@@ -265,15 +238,12 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   }
   Workload workload = lab_.make_workload(test_case, 0);
   {
-    // The simulator runs the case twice, the second time under its adversarial schedule, on a copy.
-    const std::vector<Workload> sets(backend_.simulated() ? 2 : 1, workload);
-    std::unique_ptr<Arena> arena = make_arena(student_arenas_, sets);
-    const auto order = backend_.simulated() ? RunnerSession::CheckOrder::kTwoOrders : RunnerSession::CheckOrder::kAsIs;
-    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s), order);
+    std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
+    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {
-      apply(with_global_race(judge_case_outputs(test_case, workload, *arena), reply), result);
+      apply(judge_checked_case(test_case, workload, *arena, reply), result);
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.
       if (!reply.output.empty()) {
         result.details += (result.details.empty() ? "" : "\n") + std::string("what the program printed:\n") +

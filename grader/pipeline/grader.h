@@ -59,8 +59,15 @@ class Grader {
   // Whether the lab's first reference fails as `claimed` on this device (named in `reference`).
   bool machine_fails_too(const TestCase& test_case, RunnerReply::Outcome claimed, std::string& reference);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
-  // The outputs of a case's check: one set, or in the simulator the same input run in two orders.
-  CheckOutcome judge_case_outputs(const TestCase& test_case, const Workload& workload, const Arena& arena) const;
+  // The verdict on a case the student's runner checked and answered: the outputs, and in the simulator its
+  // global-memory race and the same input run again in the second order (grader_orders.cc).
+  CheckOutcome judge_checked_case(const TestCase& test_case, const Workload& workload, const Arena& arena,
+                                  const RunnerReply& reply);
+  struct SecondOrderRun {
+    CheckOutcome outcome;
+    std::unique_ptr<Arena> arena;  // null when the run gave no outputs
+  };
+  SecondOrderRun run_in_second_order(const TestCase& test_case, const Workload& workload);
   void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,
@@ -95,6 +102,9 @@ class Grader {
   ArenaFolders student_arenas_;
   ArenaFolders trusted_arenas_;
   std::unique_ptr<RunnerSlot> student_;
+  // The simulator's second order runs in a fresh process for every case: state a file keeps between calls
+  // (a __device__ lock it never releases) must not make one order differ from the other.
+  std::unique_ptr<RunnerSlot> second_order_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, Timing> trusted_timings_;               // by runner and case: timed once per grader
   std::optional<std::optional<double>> copy_bandwidth_;

@@ -54,9 +54,9 @@ class RunnerSession {
 
   // Waits for the runner's greeting. On failure the reply says why and the session is finished.
   RunnerReply start(Clock::time_point deadline);
-  // On an "ok" reply the arena has been collected and can be judged. kTwoOrders (the simulator only) runs
-  // the arena's second set under the simulator's adversarial schedule (cusim/runtime/scheduler.h).
-  enum class CheckOrder { kAsIs, kTwoOrders };
+  // On an "ok" reply the arena has been collected and can be judged. kSecondOrder (the simulator only) runs
+  // it under the simulator's second, adversarial schedule (cusim/runtime/scheduler.h).
+  enum class CheckOrder { kAsIs, kSecondOrder };
   RunnerReply check(Arena& arena, Clock::time_point deadline, CheckOrder order = CheckOrder::kAsIs);
   RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);

@@ -1,8 +1,10 @@
-// cudagrade-expect: compile_error
+// cudagrade-expect: rejected
 // Threat: a compile that takes all the machine's memory. Nine levels of macros expand to a billion tokens:
-// with no limit, cc1plus grew past 13 GB within minutes. The student's compile runs under an address-space
-// limit (4 GiB, core/confinement.h's compile_limits), so the compiler reports that it ran out of memory
-// within seconds, and the file has a compile error like any other.
+// with no limit, cc1plus grew past 13 GB within minutes. Two defences meet it. First, the source policy
+// reads the preprocessor's output (compile/preprocessed_policy.h), and a file whose preprocessing runs past
+// 16 MiB is refused before the compiler proper starts: that is what decides here. Behind it, the student's
+// compile runs under an address-space limit (4 GiB, core/confinement.h's compile_limits), so a compiler
+// that still ran out of memory would stop within seconds with a compile error.
 #include "matmul.cuh"
 
 #define E1 x + x + x + x + x + x + x + x + x + x

@@ -1,0 +1,63 @@
+// The simulator's verdict on a checked case, beyond the outputs: the first global-memory race its first
+// order saw, and the same input run again in its second order (cusim/runtime/scheduler.h), judged as one
+// (check/order_judge.h). Part of Grader (pipeline/grader.h).
+#include <fmt/format.h>
+
+#include "check/case_judge.h"
+#include "check/order_judge.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+namespace {
+
+// The simulator's first global-memory race, weighed against the outputs: right outputs from racing threads
+// are luck, so the case is `race`; wrong ones keep their verdict (a missing bounds check makes threads write
+// each other's elements, and the bounds are what to fix first), with the race in the details.
+CheckOutcome with_global_race(CheckOutcome outcome, const RunnerReply& reply) {
+  auto race = reply.fields.find("race");
+  if (race == reply.fields.end()) return outcome;
+  if (outcome.status == CaseStatus::kPassed) return {CaseStatus::kRace, race->second, outcome.details};
+  // Already a race by the two orders' results: the race's lines are the better first message.
+  if (outcome.status == CaseStatus::kRace) {
+    return {CaseStatus::kRace, race->second, outcome.message + (outcome.details.empty() ? "" : "\n" + outcome.details)};
+  }
+  outcome.details += (outcome.details.empty() ? "" : "\n") + std::string("also a data race: ") + race->second;
+  return outcome;
+}
+
+}  // namespace
+
+CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workload& workload, const Arena& arena,
+                                        const RunnerReply& reply) {
+  CheckOutcome in_order = judge_set(lab_, test_case, workload, arena, 0);
+  if (!backend_.simulated()) return in_order;
+  const SecondOrderRun second = run_in_second_order(test_case, workload);
+  const SameOutput same =
+      second.arena ? compare_outputs(arena.returned(0), second.arena->returned(0)) : SameOutput::kNo;
+  return with_global_race(judge_two_orders(in_order, second.outcome, same), reply);
+}
+
+Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, const Workload& workload) {
+  SecondOrderRun run;
+  second_order_->stop();  // fresh for every case
+  RunnerReply failure;
+  RunnerSession* session = second_order_->session(failure);
+  if (session == nullptr) {
+    // It started once already, for the first order: a runner that will not start now is this file's doing.
+    run.outcome = judge_failed_reply(failure, test_case.timeout_s, "starting for the second order");
+    return run;
+  }
+  run.arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
+  const RunnerReply reply =
+      session->check(*run.arena, deadline_after(test_case.timeout_s), RunnerSession::CheckOrder::kSecondOrder);
+  second_order_->stop();
+  if (reply.outcome != RunnerReply::Outcome::kOk) {
+    run.outcome = judge_failed_reply(reply, test_case.timeout_s, "in the second order");
+    run.arena.reset();
+    return run;
+  }
+  run.outcome = judge_set(lab_, test_case, workload, *run.arena, 0);
+  return run;
+}
+
+}  // namespace cudagrade
