@@ -14,8 +14,10 @@ for file in submissions/adversarial/matmul/*.cu; do
   i=$((i + 1))
   id=$(printf '4000%06d' "$i")
   cp "$file" "$uploads/Lab3_${id}_attempt_2026-11-20-09-00-00_matmul.cu"
-  want=$(sed -n '1,5s|^// cudagrade-expect-gpu: ||p' "$file" | head -n 1)
-  [[ -z $want ]] && want=$(sed -n '1,5s|^// cudagrade-expect: ||p' "$file" | head -n 1)
+  # The header as the compiler reads it: a byte-order mark dropped, a lone CR ending a line.
+  header=$(sed '1s/^\xEF\xBB\xBF//' "$file" | tr '\r' '\n' | sed -n '1,5p')
+  want=$(sed -n 's|^// cudagrade-expect-gpu: ||p' <<<"$header" | head -n 1)
+  [[ -z $want ]] && want=$(sed -n 's|^// cudagrade-expect: ||p' <<<"$header" | head -n 1)
   expected[$id]="$want $(basename "$file")"
 done
 build/cudagrade grade matmul "$uploads" --out "$out/graded" --cases tests/data/class/matmul.yaml --backend gpu \
