@@ -19,6 +19,12 @@ CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload
   return {CaseStatus::kWrongAnswer, message, outcome.details};
 }
 
+void apply_outcome(const CheckOutcome& outcome, CaseResult& result) {
+  result.status = outcome.status;
+  result.message = outcome.message;
+  result.details = outcome.details;
+}
+
 std::string last_lines(const std::string& output, int count) {
   size_t at = output.size();
   if (at > 0 && output[at - 1] == '\n') --at;

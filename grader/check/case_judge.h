@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/lab.h"
+#include "model/report.h"
 #include "run/arena.h"
 #include "run/runner_session.h"
 
@@ -15,6 +16,9 @@ CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload
 
 // The verdict when the runner did not answer "ok". `phase` says when: "while checking", "while timing".
 CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, const std::string& phase);
+
+// A verdict written into a case's result: its status, message and details.
+void apply_outcome(const CheckOutcome& outcome, CaseResult& result);
 
 // The last `count` lines of a program's output, for a message.
 std::string last_lines(const std::string& output, int count);

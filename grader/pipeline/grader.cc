@@ -7,7 +7,6 @@
 #include "check/case_judge.h"
 #include "check/reported_time.h"
 #include "report/report_text.h"
-#include "score/scoring.h"
 
 namespace cudagrade {
 namespace {
@@ -24,22 +23,6 @@ CaseResult blank_result(const TestCase& test_case) {
   result.hidden = test_case.hidden;
   result.max_points = test_case.max_points();
   return result;
-}
-
-void apply(const CheckOutcome& outcome, CaseResult& result) {
-  result.status = outcome.status;
-  result.message = outcome.message;
-  result.details = outcome.details;
-}
-
-// A reported time the grader's own clock refutes is a forgery: the case is rejected with no points, as a
-// file the object check refuses would be (check/reported_time.h says how the rule can be wrong).
-bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
-  if (verdict.outcome == ReportedTimeVerdict::Outcome::kPlausible) return false;
-  result.status = CaseStatus::kRejected;
-  result.message = verdict.message;
-  result.points = 0;
-  return true;
 }
 
 // What the runner claims when it blames the machine: CUDA would not start, or the harness refused a request.
@@ -164,7 +147,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
   if (everyone) {
     for (const TestCase& test_case : cases) {
       CaseResult result = blank_result(test_case);
-      apply(*everyone, result);
+      apply_outcome(*everyone, result);
       report.cases.push_back(result);
     }
     return Preparation::kEveryCaseDecided;
@@ -232,7 +215,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
-    apply(judge_runner_failure(test_case, failure, RunnerPhase::kStart), result);
+    apply_outcome(judge_runner_failure(test_case, failure, RunnerPhase::kStart), result);
     result.elapsed_ms = milliseconds_since(started);
     return result;
   }
@@ -241,9 +224,9 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
     if (reply.outcome != RunnerReply::Outcome::kOk) {
-      apply(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
+      apply_outcome(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {
-      apply(judge_checked_case(test_case, workload, *arena, reply), result);
+      apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.
       if (!reply.output.empty()) {
         result.details += (result.details.empty() ? "" : "\n") + std::string("what the program printed:\n") +
@@ -265,168 +248,6 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   }
   result.elapsed_ms = milliseconds_since(started);
   return result;
-}
-
-// first_set is the set the case was checked on: large inputs are generated once, not again for timing.
-void Grader::time_case(const TestCase& test_case, Workload first_set, CaseResult& result) {
-  const SpeedRule rule = test_case.speed.value_or(SpeedRule{lab_.default_speed_reference(), 0, 1, 4});
-  SpeedResult speed;
-  speed.reference = rule.reference;
-  std::vector<Workload> sets;
-  sets.push_back(std::move(first_set));
-  for (int set = 1; set < options_.timing.sets; ++set) sets.push_back(lab_.make_workload(test_case, set));
-  if (time_student(test_case, sets, result, speed) == TimingOutcome::kCaseDecided) return;
-  // The student's process ends before anything trusted is timed, so nothing it left running on the GPU can
-  // slow a reference down and flatter the ratio.
-  student_->stop();
-  compare_with_trusted(rule, test_case, sets, result, speed);
-}
-
-Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std::vector<Workload>& sets,
-                                           CaseResult& result, SpeedResult& speed) {
-  RunnerReply failure;
-  RunnerSession* session = student_->session(failure);
-  if (session == nullptr) {
-    apply(judge_runner_failure(test_case, failure, RunnerPhase::kStart), result);
-    result.points = 0;
-    return TimingOutcome::kCaseDecided;
-  }
-  std::unique_ptr<Arena> arena = make_arena(student_arenas_, sets);
-  RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
-  if (reply.outcome == RunnerReply::Outcome::kTimedOut) {
-    // Correct but too slow to time: the correctness points stand.
-    speed.note = fmt::format("too slow to time within the case's {:g} s limit; no speed points", test_case.timeout_s);
-    result.speed = speed;
-    return TimingOutcome::kCaseDecided;
-  }
-  if (reply.outcome != RunnerReply::Outcome::kOk) {
-    apply(judge_runner_failure(test_case, reply, RunnerPhase::kTiming), result);
-    result.points = 0;
-    return TimingOutcome::kCaseDecided;
-  }
-  // Outputs are judged again after timing: a submission that caches or remembers an answer fails here.
-  for (size_t set = 0; set < sets.size(); ++set) {
-    CheckOutcome outcome = judge_set(lab_, test_case, sets[set], *arena, set);
-    if (outcome.status == CaseStatus::kPassed) continue;
-    outcome.message = fmt::format("wrong after repeated calls (input set {}): {}", set, outcome.message);
-    apply(outcome, result);
-    result.points = 0;
-    return TimingOutcome::kCaseDecided;
-  }
-  speed.student = *reply.timing;
-  if (refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), std::nullopt), result)) {
-    return TimingOutcome::kCaseDecided;
-  }
-  const WorkCount work = lab_.work(test_case);
-  speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
-  speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
-  return TimingOutcome::kTimed;
-}
-
-void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
-                                  CaseResult& result, SpeedResult& speed) {
-  std::string problem;
-  RunnerSlot* reference = reference_runner(rule.reference, problem);
-  if (reference != nullptr) {
-    speed.reference_timing = time_trusted(reference_key(rule.reference), *reference, test_case, sets, problem);
-  }
-  if (speed.reference_timing &&
-      refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), speed.reference_timing),
-                        result)) {
-    return;
-  }
-  if (speed.reference_timing) {
-    speed.ratio = speed.student.median_ms / speed.reference_timing->median_ms;
-    speed.points = speed_points(rule, graded_ratio(*speed.ratio));
-  } else {
-    // Without the reference there is no fair speed grade; that is the grader's fault, not the student's.
-    result.status = CaseStatus::kInfraError;
-    result.message = "could not time the reference '" + rule.reference + "': " + problem;
-  }
-  for (const Baseline& baseline : lab_.baselines()) {
-    std::string baseline_problem;
-    const std::string key = "baseline:" + baseline.name;
-    RunnerSlot* slot = trusted_runner(key, paths_.root / baseline.source, baseline.libraries, baseline_problem);
-    std::optional<Timing> timing = slot ? time_trusted(key, *slot, test_case, sets, baseline_problem) : std::nullopt;
-    if (timing) {
-      speed.baselines.push_back({baseline.name, *timing});
-    } else {
-      speed.note += fmt::format("baseline {} unavailable: {}. ", baseline.name, baseline_problem);
-    }
-  }
-  if (!speed.baselines.empty()) {
-    speed.percent_of_baseline = 100 * speed.baselines.front().timing.median_ms / speed.student.median_ms;
-  }
-  if (auto bandwidth = reference ? copy_bandwidth(*reference) : std::nullopt) {
-    speed.percent_of_bandwidth = 100 * speed.gbps / *bandwidth;
-  }
-  result.points += speed.points;
-  result.speed = speed;
-}
-
-std::string Grader::reference_key(const std::string& name) {
-  return "reference:" + name;
-}
-
-RunnerSlot* Grader::reference_runner(const std::string& name, std::string& problem) {
-  return trusted_runner(reference_key(name), paths_.reference_file(lab_.name(), name), {}, problem);
-}
-
-RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem::path& source,
-                                   const std::vector<std::string>& libraries, std::string& problem) {
-  auto found = trusted_.find(key);
-  if (found != trusted_.end()) return found->second.get();
-  BuildResult build = build_or_explain({&lab_, source, libraries, BuildRequest::Provenance::kTrusted});
-  if (build.outcome != BuildResult::Outcome::kBuilt) {
-    problem = build.summary;
-    return nullptr;
-  }
-  std::vector<std::string> command = {build.runner.string()};
-  if (options_.device) command = pinned_to_device(std::move(command), *options_.device);
-  return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner, std::move(command))).first->second.get();
-}
-
-std::optional<Timing> Grader::time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
-                                           const std::vector<Workload>& sets, std::string& problem) {
-  const std::string key = runner_key + "|" + test_case.name;
-  if (auto found = trusted_timings_.find(key); found != trusted_timings_.end()) return found->second;
-  RunnerReply failure;
-  RunnerSession* session = slot.session(failure);
-  if (session == nullptr) {
-    problem = failure.detail;
-    return std::nullopt;
-  }
-  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, sets);
-  RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
-  if (reply.outcome != RunnerReply::Outcome::kOk) {
-    problem = judge_failed_reply(reply, test_case.timeout_s, "while timing").message;
-    return std::nullopt;
-  }
-  // A trusted implementation that is wrong would make every ratio meaningless.
-  for (size_t set = 0; set < sets.size(); ++set) {
-    CheckOutcome outcome = judge_set(lab_, test_case, sets[set], *arena, set);
-    if (outcome.status != CaseStatus::kPassed) {
-      problem = "it computed a wrong answer: " + outcome.message;
-      return std::nullopt;
-    }
-  }
-  const Timing timing = *reply.timing;
-  trusted_timings_[key] = timing;
-  return timing;
-}
-
-// Measured by a trusted runner: the student's process could slow its own copy down.
-std::optional<double> Grader::copy_bandwidth(RunnerSlot& trusted) {
-  if (copy_bandwidth_) return *copy_bandwidth_;
-  copy_bandwidth_.emplace();
-  RunnerReply failure;
-  RunnerSession* session = trusted.session(failure);
-  if (session == nullptr) return std::nullopt;
-  RunnerReply reply = session->bandwidth(Clock::now() + std::chrono::seconds(60));
-  if (reply.outcome == RunnerReply::Outcome::kOk && reply.fields.count("gbps")) {
-    *copy_bandwidth_ = std::stod(reply.fields.at("gbps"));
-  }
-  return *copy_bandwidth_;
 }
 
 }  // namespace cudagrade

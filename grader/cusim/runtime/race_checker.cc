@@ -1,7 +1,5 @@
 #include "cusim/runtime/race_checker.h"
 
-#include <pthread.h>
-
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -11,11 +9,9 @@
 
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/race_report.h"
 #include "cusim/runtime/scheduler.h"
-
-// The linker's bounds of the runner's own image: static variables, __device__ and __constant__ ones included.
-extern "C" char __executable_start[], _end[];
 
 namespace cusim::race {
 
@@ -63,10 +59,6 @@ uint16_t g_warp_phases[32] = {};
 uintptr_t g_dynamic_begin = 0;
 uintptr_t g_dynamic_beyond = 0;
 uintptr_t g_dynamic_beyond_bytes = 0;
-
-// What a kernel may touch besides device and shared memory.
-uintptr_t g_stacks_begin = 0, g_stacks_bytes = 0;
-uintptr_t g_host_stack_begin = 0, g_host_stack_bytes = 0;  // the launching thread's: kernel arguments live there
 
 // A conflict inside one warp is held until the phase ends: if threads of other warps conflict on the same
 // data in the same phase, the missing barrier is a __syncthreads() and that is the report to give.
@@ -195,27 +187,6 @@ inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t
   }
 }
 
-inline bool within(uintptr_t address, uintptr_t begin, uintptr_t bytes) { return address - begin < bytes; }
-
-bool kernel_may_touch(uintptr_t address) {
-  return within(address, g_stacks_begin, g_stacks_bytes) ||
-         within(address, reinterpret_cast<uintptr_t>(__executable_start),
-                static_cast<uintptr_t>(_end - __executable_start)) ||
-         within(address, g_host_stack_begin, g_host_stack_bytes);
-}
-
-void find_host_stack() {
-  pthread_attr_t attributes;
-  if (pthread_getattr_np(pthread_self(), &attributes) != 0) return;
-  void* stack = nullptr;
-  size_t bytes = 0;
-  if (pthread_attr_getstack(&attributes, &stack, &bytes) == 0) {
-    g_host_stack_begin = reinterpret_cast<uintptr_t>(stack);
-    g_host_stack_bytes = bytes;
-  }
-  pthread_attr_destroy(&attributes);
-}
-
 // Every access of a kernel thread comes here; host code's accesses return at once (device memory guards
 // itself from host code, device_memory.h).
 inline __attribute__((always_inline)) void access(const void* address, size_t size, bool is_write, bool atomic,
@@ -238,7 +209,7 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     if (atomic) g_block_acquired = true;
     return;
   }
-  if (!kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
+  if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
 }
 
 // A __threadfence() in a kernel: what this block did so far is published to later blocks.
@@ -273,13 +244,8 @@ void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer
   g_dynamic_beyond_bytes = buffer_bytes - launch_bytes;
 }
 
-void allow_stacks(const void* begin, size_t bytes) {
-  g_stacks_begin = reinterpret_cast<uintptr_t>(begin);
-  g_stacks_bytes = bytes;
-}
-
 void begin_launch(unsigned grid_x, unsigned grid_y) {
-  if (g_host_stack_bytes == 0) find_host_stack();
+  reach::find_host_stack();
   g_launch_phase = g_phase + 1;
   g_grid_x = grid_x;
   g_grid_y = grid_y;
@@ -374,6 +340,11 @@ void* __tsan_memset(void* d, int c, size_t n) {
 // consistent (the memory order argument only ever asks for less).
 #define CUSIM_ATOMIC_READ(a) cusim::race::access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), false, true, CUSIM_PC)
 #define CUSIM_ATOMIC_WRITE(a) cusim::race::access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), true, true, CUSIM_PC)
+#define CUSIM_ATOMIC_RMW(bits, type, name)                                                                   \
+  type __tsan_atomic##bits##_##name(volatile type* a, type v, int) {                                          \
+    CUSIM_ATOMIC_WRITE(a);                                                                                    \
+    return __atomic_##name(a, v, __ATOMIC_SEQ_CST);                                                           \
+  }
 #define CUSIM_ATOMICS(bits, type)                                                                            \
   type __tsan_atomic##bits##_load(const volatile type* a, int) {                                             \
     CUSIM_ATOMIC_READ(a);                                                                                     \
@@ -387,30 +358,12 @@ void* __tsan_memset(void* d, int c, size_t n) {
     CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                        \
   }                                                                                                            \
-  type __tsan_atomic##bits##_fetch_add(volatile type* a, type v, int) {                                       \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                         \
-  }                                                                                                            \
-  type __tsan_atomic##bits##_fetch_sub(volatile type* a, type v, int) {                                       \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                         \
-  }                                                                                                            \
-  type __tsan_atomic##bits##_fetch_and(volatile type* a, type v, int) {                                       \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                         \
-  }                                                                                                            \
-  type __tsan_atomic##bits##_fetch_or(volatile type* a, type v, int) {                                        \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                          \
-  }                                                                                                            \
-  type __tsan_atomic##bits##_fetch_xor(volatile type* a, type v, int) {                                       \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                         \
-  }                                                                                                            \
-  type __tsan_atomic##bits##_fetch_nand(volatile type* a, type v, int) {                                      \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                        \
-  }                                                                                                            \
+  CUSIM_ATOMIC_RMW(bits, type, fetch_add)                                                                      \
+  CUSIM_ATOMIC_RMW(bits, type, fetch_sub)                                                                      \
+  CUSIM_ATOMIC_RMW(bits, type, fetch_and)                                                                      \
+  CUSIM_ATOMIC_RMW(bits, type, fetch_or)                                                                       \
+  CUSIM_ATOMIC_RMW(bits, type, fetch_xor)                                                                      \
+  CUSIM_ATOMIC_RMW(bits, type, fetch_nand)                                                                     \
   int __tsan_atomic##bits##_compare_exchange_strong(volatile type* a, type* c, type v, int, int) {            \
     CUSIM_ATOMIC_WRITE(a);                                                                                    \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
@@ -429,6 +382,7 @@ CUSIM_ATOMICS(16, uint16_t)
 CUSIM_ATOMICS(32, uint32_t)
 CUSIM_ATOMICS(64, uint64_t)
 #undef CUSIM_ATOMICS
+#undef CUSIM_ATOMIC_RMW
 #undef CUSIM_ATOMIC_READ
 #undef CUSIM_ATOMIC_WRITE
 

@@ -20,9 +20,8 @@
 // goes on (global_race()): the grader judges the outputs first, because a kernel with no bounds check also
 // makes threads write each other's elements, and then the wrong answer, not the race, is what to fix first.
 //
-// Inside a kernel every other access must be to the thread's own stack or the program's static variables
-// (__device__ and __constant__ variables live there): anything else is host memory, an illegal address on a
-// GPU, and ends the run as `crashed`.
+// Inside a kernel every other access must be to memory a kernel may reach (kernel_reach.h): anything else is
+// host memory, an illegal address on a GPU, and ends the run as `crashed`.
 //
 // Why not ThreadSanitizer's own runtime: its vector clocks make every barrier cost O(threads^2), which made
 // the lectures' tiled kernel 20x slower than this checker.
@@ -47,8 +46,6 @@ void watch(const void* begin, size_t bytes);
 // The running launch asked for `launch_bytes` of the `buffer_bytes` dynamic shared buffer at `buffer`: an
 // access beyond them ends the run as an illegal address.
 void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer_bytes);
-// Memory a kernel may touch besides device and shared memory: the fibers' stacks, [begin, begin + bytes).
-void allow_stacks(const void* begin, size_t bytes);
 
 // A launch starts: everything recorded before is ordered before it. grid_x and grid_y name blocks in reports.
 void begin_launch(unsigned grid_x, unsigned grid_y);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/shared_memory.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/symbolize.h"
@@ -32,7 +33,7 @@ void* map_stack(int slot) {
                           -1, 0);
     if (reserved == MAP_FAILED) throw std::runtime_error("cusim: cannot reserve the fibers' stacks");
     span = static_cast<char*>(reserved);
-    race::allow_stacks(span, each * kMaxThreadsPerBlock);
+    reach::allow_stacks(span, each * kMaxThreadsPerBlock);
   }
   char* stack = span + each * static_cast<size_t>(slot) + kGuardBytes;
   if (mprotect(stack, kStackBytes, PROT_READ | PROT_WRITE) != 0) throw std::runtime_error("cusim: cannot map a fiber stack");
