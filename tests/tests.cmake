@@ -52,6 +52,7 @@ add_executable(cudagrade_tests
   grader/core/confinement_test.cc
   grader/core/syscall_filter_test.cc
   grader/run/source_lines_test.cc
+  grader/run/sanitizer_report_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/sim_toolchain_test.cc
