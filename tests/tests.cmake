@@ -37,6 +37,8 @@ add_executable(cudagrade_tests
   grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
   grader/pipeline/race_check_test.cc
+  grader/pipeline/sanitizer_check_test.cc
+  grader/cli/command_support_test.cc
   grader/batch/batch_grader_test.cc
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc

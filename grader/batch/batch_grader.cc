@@ -122,7 +122,11 @@ std::unique_ptr<BatchGrader::RaceChecks> BatchGrader::start_race_checks(
 StudentResult BatchGrader::graded(const Submission& submission, Grader& grader,
                                   std::future<GradeReport>* race_check) const {
   GradeReport report = grader.grade(submission.lab_file, suite_);
-  if (race_check != nullptr && race_check->valid()) apply_race_check(report, std::move(*race_check));
+  if (options_.race_check != RaceCheck::kOff) {
+    finish_race_check(grader, submission.lab_file, suite_, report, race_check);
+  } else if (race_check != nullptr && race_check->valid()) {
+    apply_race_check(report, std::move(*race_check));
+  }
   report.submission = submission.upload_name;  // not the grader's working copy
 
   StudentResult result = not_gradable(submission);

@@ -18,6 +18,7 @@
 #include "model/student_result.h"
 #include "core/paths.h"
 #include "intake/intake.h"
+#include "pipeline/race_check.h"
 #include "model/lab.h"
 #include "pipeline/grader.h"
 #include "core/confinement.h"
@@ -35,6 +36,9 @@ struct BatchOptions {
   // On a GPU backend: the simulator that checks every grade for races alongside it (pipeline/race_check.h);
   // null for none.
   Backend* race_checker = nullptr;
+  // On a GPU backend, what checks a grade for races: with anything but kOff, compute-sanitizer checks the files
+  // the simulator could not (or every file, with kSanitizer), on the student's GPU queue after their grading.
+  RaceCheck race_check = RaceCheck::kOff;
 };
 
 struct BatchTally {
@@ -57,7 +61,8 @@ class BatchGrader {
 
  private:
   StudentResult not_gradable(const Submission& submission) const;
-  // `race_check`: the simulator's report on the same file (pipeline/race_check.h), or null for none.
+  // `race_check`: the simulator's report on the same file (pipeline/race_check.h), or null for none; then
+  // compute-sanitizer, on this grader's GPU, where the simulator did not check and options ask for it.
   StudentResult graded(const Submission& submission, Grader& grader,
                        std::future<GradeReport>* race_check = nullptr) const;
   // The simulator's race checks for every student, started at once on half the CPU cores, ahead of the GPU:

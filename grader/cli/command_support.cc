@@ -83,14 +83,19 @@ void GradingOptions::add_to(CLI::App& command) {
 
 void add_race_check_option(CLI::App& command, std::string& race_check) {
   command.add_option("--race-check", race_check,
-                     "on a GPU, also check for races and barrier faults in the simulator, on the CPU alongside: sim "
-                     "(default) or off")
-      ->check(CLI::IsMember({"sim", "off"}));
+                     "on a GPU, also check for races and barrier faults: sim (default: in the simulator, on the CPU "
+                     "alongside, and with compute-sanitizer where the simulator cannot run the file), sanitizer "
+                     "(compute-sanitizer alone, after the GPU's run) or off")
+      ->check(CLI::IsMember({"sim", "sanitizer", "off"}));
 }
 
-std::unique_ptr<Backend> race_checker_for(const std::string& race_check, const Backend& grading,
-                                          const ProjectPaths& paths, CommandRunner& runner) {
-  if (race_check == "off" || grading.simulated()) return nullptr;
+RaceCheck race_check_for(const std::string& option, const Backend& grading) {
+  if (option == "off" || grading.simulated()) return RaceCheck::kOff;
+  return option == "sanitizer" ? RaceCheck::kSanitizer : RaceCheck::kSimulatorThenSanitizer;
+}
+
+std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const ProjectPaths& paths, CommandRunner& runner) {
+  if (race_check != RaceCheck::kSimulatorThenSanitizer) return nullptr;
   return std::make_unique<SimBackend>(paths, runner);
 }
 

@@ -10,6 +10,7 @@
 #include "model/report.h"
 #include "model/lab.h"
 #include "core/confinement.h"
+#include "pipeline/race_check.h"
 #include "testcases/loader.h"
 
 namespace cudagrade {
@@ -41,12 +42,13 @@ struct GradingOptions {
   void add_to(CLI::App& command);
 };
 
-// --race-check: sim (the default: a GPU grade is checked for races in the simulator alongside, see
-// pipeline/race_check.h) or off.
+// --race-check: sim (the default: a GPU grade is checked for races in the simulator alongside, and by
+// compute-sanitizer where the simulator cannot run the file; see pipeline/race_check.h), sanitizer or off.
 void add_race_check_option(CLI::App& command, std::string& race_check);
-// The simulator that checks a grade on `grading` for races; null on the simulator itself or with "off".
-std::unique_ptr<Backend> race_checker_for(const std::string& race_check, const Backend& grading,
-                                          const ProjectPaths& paths, CommandRunner& runner);
+// What --race-check asks of a grade on `grading`: kOff on the simulator itself, which checks its own runs.
+RaceCheck race_check_for(const std::string& option, const Backend& grading);
+// The simulator that checks a grade for races alongside the GPU; null unless `race_check` asks for it.
+std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const ProjectPaths& paths, CommandRunner& runner);
 
 // --sandbox: none, rlimits, bwrap or auto (the strongest this machine supports, said on stderr).
 void add_sandbox_option(CLI::App& command, std::string& sandbox);

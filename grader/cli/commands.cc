@@ -37,12 +37,13 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     grade_options.include_hidden = options->include_hidden;
     grade_options.confinement = confinement_named(options->sandbox, run->command_runner);
     Grader grader(lab, *run->backend.backend, run->paths, grade_options);
-    std::unique_ptr<Backend> checker =
-        race_checker_for(options->race_check, *run->backend.backend, run->paths, run->command_runner);
-    if (!checker) return publish(grader.grade(options->submission, suite), *options);
+    const RaceCheck race_check = race_check_for(options->race_check, *run->backend.backend);
+    if (race_check == RaceCheck::kOff) return publish(grader.grade(options->submission, suite), *options);
+    std::unique_ptr<Backend> checker = race_checker_for(race_check, run->paths, run->command_runner);
     grade_options.companion_of_gpu = true;
-    Grader simulator(lab, *checker, run->paths, grade_options);
-    return publish(grade_with_race_check(grader, simulator, options->submission, suite), *options);
+    std::unique_ptr<Grader> simulator =
+        checker ? std::make_unique<Grader>(lab, *checker, run->paths, grade_options) : nullptr;
+    return publish(grade_with_race_check(grader, simulator.get(), options->submission, suite), *options);
   };
 }
 

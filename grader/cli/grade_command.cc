@@ -69,8 +69,8 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
   batch.cases_hash = cases_hash(run->paths, lab, options.cases);
   if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
   if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
-  std::unique_ptr<Backend> race_checker =
-      race_checker_for(options.race_check, *run->backend.backend, run->paths, run->command_runner);
+  batch.race_check = race_check_for(options.race_check, *run->backend.backend);
+  std::unique_ptr<Backend> race_checker = race_checker_for(batch.race_check, run->paths, run->command_runner);
   batch.race_checker = race_checker.get();
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 

@@ -155,13 +155,17 @@ constexpr const char* kFilterDescriptor = "9";
 std::vector<std::string> bwrap_prefix(const Confinement& confinement, const std::string& program,
                                       const std::filesystem::path& working_dir, bool working_dir_writable,
                                       FilterKind filter) {
+  // A wrapped runner's parent is the wrapper: were the wrapper pid 1, the runner would take the grader for gone.
+  const bool program_is_init = filter != FilterKind::kWrappedRunner;
   std::vector<std::string> command = {"sh", "-c", std::string("exec ") + kFilterDescriptor + "<\"$0\" && exec \"$@\"",
                                       syscall_filter_file(filter).string(), "bwrap", "--seccomp", kFilterDescriptor};
   const std::vector<std::string> view = filesystem_view(confinement, program, working_dir, working_dir_writable);
   command.insert(command.end(), view.begin(), view.end());
   add(command, {"--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
-                "--unshare-cgroup-try", "--as-pid-1", "--new-session", "--uid", "65534", "--gid", "65534",
-                "--cap-drop", "ALL", "--die-with-parent", "--chdir", working_dir.string(), "--"});
+                "--unshare-cgroup-try"});
+  if (program_is_init) add(command, {"--as-pid-1"});
+  add(command, {"--new-session", "--uid", "65534", "--gid", "65534", "--cap-drop", "ALL", "--die-with-parent",
+                "--chdir", working_dir.string(), "--"});
   return command;
 }
 
@@ -212,7 +216,12 @@ std::vector<std::string> runner_environment() {
 }
 
 std::vector<std::string> Confinement::command_for(const std::filesystem::path& runner) const {
-  return confined(*this, {runner.string()}, runner.parent_path(), false, runner_limits(), FilterKind::kRunner);
+  if (wrapper.empty()) {
+    return confined(*this, {runner.string()}, runner.parent_path(), false, runner_limits(), FilterKind::kRunner);
+  }
+  std::vector<std::string> argv = wrapper;
+  argv.push_back(runner.string());
+  return confined(*this, argv, runner.parent_path(), false, runner_limits(), FilterKind::kWrappedRunner);
 }
 
 std::vector<std::string> Confinement::compile_command(const std::vector<std::string>& argv,
@@ -220,8 +229,9 @@ std::vector<std::string> Confinement::compile_command(const std::vector<std::str
   return confined(*this, argv, working_dir, true, compile_limits(), FilterKind::kCompile);
 }
 
-std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device) {
-  command.insert(command.end() - 1, {"env", "CUDA_VISIBLE_DEVICES=" + std::to_string(device)});
+std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device, size_t program_words) {
+  const auto program = command.end() - static_cast<std::ptrdiff_t>(std::min(program_words, command.size()));
+  command.insert(program, {"env", "CUDA_VISIBLE_DEVICES=" + std::to_string(device)});
   return command;
 }
 

@@ -46,6 +46,11 @@ struct Confinement {
   std::vector<std::filesystem::path> writable_dirs;  // where the step writes: arenas, a build folder
   std::vector<std::filesystem::path> readable_dirs;  // besides the system's folders: headers, a toolchain
   std::vector<std::filesystem::path> hidden_dirs;    // never visible, wherever they lie
+  // A trusted program, with its arguments, that starts the runner and watches it (compute-sanitizer): the
+  // sandbox starts it with the runner's path as its last argument. It must start a process, so its filter lets
+  // one through (FilterKind::kWrappedRunner), and it is not the PID namespace's init, bwrap is: a runner whose
+  // parent is pid 1 takes the grader for gone and exits.
+  std::vector<std::string> wrapper;
 
   // The argv that starts `runner` at this level; the runner's folder is readable.
   std::vector<std::string> command_for(const std::filesystem::path& runner) const;
@@ -56,8 +61,9 @@ struct Confinement {
 };
 
 // `command` (a runner, or a confining wrapper ending in one) made to see only GPU `device`, through
-// CUDA_VISIBLE_DEVICES: one grading queue per GPU, each with its own device.
-std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device);
+// CUDA_VISIBLE_DEVICES: one grading queue per GPU, each with its own device. The variable is set just before
+// the last `program_words` words: the runner, or a Confinement::wrapper and the runner.
+std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device, size_t program_words = 1);
 
 // bwrap when it can start a process on this machine (it needs user namespaces), else rlimits when prlimit
 // exists, else none; `why` says what was tried when the answer is not bwrap.

@@ -180,6 +180,31 @@ TEST_CASE("a runner pinned to a GPU sees only that one, inside whatever wraps it
   CHECK(pinned_to_device({probe.string()}, 0) == std::vector<std::string>{"env", "CUDA_VISIBLE_DEVICES=0", probe.string()});
 }
 
+TEST_CASE("inside bwrap a trusted wrapper starts the runner, whose parent is then not pid 1, on the GPU it is pinned to",
+          "[confinement]") {
+  if (!bwrap_usable()) return;
+  TempDir tools(TempDir::Medium::kDisk);
+  // A runner whose parent is pid 1 takes the grader for gone (runner_main.cu): the wrapper must be its parent.
+  const std::filesystem::path probe = python_script(
+      tools, "print('parent-is-init' if os.getppid() == 1 else 'parent-is-the-wrapper', os.environ.get("
+             "'CUDA_VISIBLE_DEVICES'))\n");
+  const std::filesystem::path wrapper = testing::executable_file(
+      tools.path() / "wrapper.sh", "#!/bin/sh\nfor last; do :; done\n\"$last\"\necho \"wrapper: $1 $2, exit $?\"\n");
+  Confinement confinement{Confinement::Level::kBubblewrap, {}};
+  confinement.wrapper = {wrapper.string(), "--tool", "racecheck"};
+  const std::vector<std::string> command = pinned_to_device(confinement.command_for(probe), 3, 4);
+  REQUIRE(command.size() > 6);
+  CHECK(std::vector<std::string>(command.end() - 6, command.end()) ==
+        std::vector<std::string>{"env", "CUDA_VISIBLE_DEVICES=3", wrapper.string(), "--tool", "racecheck",
+                                 probe.string()});
+  CHECK(std::find(command.begin(), command.end(), "--as-pid-1") == command.end());
+  SubprocessCommandRunner runner;
+  CommandResult result = runner.run(command, std::chrono::seconds(20));
+  INFO(result.output);
+  REQUIRE(result.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(result.output == "parent-is-the-wrapper 3\nwrapper: --tool racecheck, exit 0\n");
+}
+
 TEST_CASE("a runner sees none of the grader's environment, only what programs and CUDA need", "[confinement]") {
   TempDir dir(TempDir::Medium::kDisk);
   const std::filesystem::path probe = script(dir, "env | cut -d= -f1 | sort | tr '\\n' ' '");

@@ -177,6 +177,10 @@ bool Subprocess::send_line(const std::string& line) {
   return true;
 }
 
+void Subprocess::close_requests() {
+  close_fd(request_fd_);
+}
+
 // Reads whatever is ready on the output and response pipes, waiting at most until the deadline or the next
 // reap interval, whichever is sooner.
 void Subprocess::pump(Clock::time_point deadline) {

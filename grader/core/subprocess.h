@@ -51,6 +51,8 @@ class Subprocess {
 
   // Sends one line on the control channel; false when the child no longer reads it.
   bool send_line(const std::string& line);
+  // Closes the control channel's request end: the child reads end-of-file, and a runner then exits on its own.
+  void close_requests();
   // Waits for one line on the control channel, draining output meanwhile.
   WaitOutcome read_line(std::string& line, Clock::time_point deadline);
   // Waits for the child to exit, draining output meanwhile.

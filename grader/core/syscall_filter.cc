@@ -67,11 +67,20 @@ void add_rules(scmp_filter_ctx context, FilterKind kind) {
   }
 }
 
+const char* file_name(FilterKind kind) {
+  switch (kind) {
+    case FilterKind::kRunner: return "runner.bpf";
+    case FilterKind::kCompile: return "compile.bpf";
+    case FilterKind::kWrappedRunner: return "wrapped-runner.bpf";
+  }
+  return "filter.bpf";
+}
+
 std::filesystem::path write_filter(const std::filesystem::path& dir, FilterKind kind) {
   FilterContext filter;
   if (filter.context == nullptr) throw std::runtime_error("libseccomp could not start a filter");
   add_rules(filter.context, kind);
-  const std::filesystem::path path = dir / (kind == FilterKind::kRunner ? "runner.bpf" : "compile.bpf");
+  const std::filesystem::path path = dir / file_name(kind);
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) throw std::runtime_error("cannot write the system-call filter " + path.string());
   const int exported = seccomp_export_bpf(filter.context, fd);
@@ -85,10 +94,10 @@ std::filesystem::path write_filter(const std::filesystem::path& dir, FilterKind 
 const std::filesystem::path& syscall_filter_file(FilterKind kind) {
   static std::mutex mutex;
   static std::unique_ptr<TempDir> dir;
-  static std::filesystem::path runner, compile;
+  static std::filesystem::path paths[3];  // by kind
   std::lock_guard<std::mutex> lock(mutex);
   if (!dir) dir = std::make_unique<TempDir>(TempDir::Medium::kMemory);
-  std::filesystem::path& path = kind == FilterKind::kRunner ? runner : compile;
+  std::filesystem::path& path = paths[static_cast<size_t>(kind)];
   if (path.empty()) path = write_filter(dir->path(), kind);
   return path;
 }

@@ -24,8 +24,11 @@
 namespace cudagrade {
 
 enum class FilterKind {
-  kRunner,   // a student's runner: no new processes
-  kCompile,  // a student's compile: the compiler driver starts its passes
+  kRunner,         // a student's runner: no new processes
+  kCompile,        // a student's compile: the compiler driver starts its passes
+  kWrappedRunner,  // a runner started by a trusted tool in its sandbox (compute-sanitizer): the tool must start
+                   // it, so new processes are let through, as for a compile; what the runner starts stays in the
+                   // sandbox's PID namespace and dies with it
 };
 
 // The filter as a compiled BPF program in a file of this process's private scratch folder, written once

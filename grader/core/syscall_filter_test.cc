@@ -42,12 +42,16 @@ except OSError as error:
     print('fork', errno.errorcode[error.errno])
 )";
 
-std::string run_probe(bool as_runner) {
+enum class Probed { kRunner, kCompile, kWrappedRunner };
+
+std::string run_probe(Probed as) {
   TempDir dir(TempDir::Medium::kDisk);
   const std::filesystem::path probe = testing::executable_file(dir.path() / "probe.py", kProbe);
   Confinement confinement{Confinement::Level::kBubblewrap, {}};
-  const std::vector<std::string> command =
-      as_runner ? confinement.command_for(probe) : confinement.compile_command({probe.string()}, dir.path());
+  if (as == Probed::kWrappedRunner) confinement.wrapper = {"/usr/bin/env"};  // a wrapper that becomes the runner
+  const std::vector<std::string> command = as == Probed::kCompile
+                                               ? confinement.compile_command({probe.string()}, dir.path())
+                                               : confinement.command_for(probe);
   SubprocessCommandRunner runner;
   CommandResult result = runner.run(command, std::chrono::seconds(30));
   INFO(result.output);
@@ -71,18 +75,26 @@ constexpr const char* kRefusedEverywhere =
 TEST_CASE("a sandboxed runner is refused namespaces, tracing, io_uring, keyrings, sockets but AF_UNIX, and fork",
           "[seccomp]") {
   if (!testing::bwrap_usable("the system-call filter")) return;
-  CHECK(run_probe(true) == std::string(kRefusedEverywhere) + "fork EPERM\n");
+  CHECK(run_probe(Probed::kRunner) == std::string(kRefusedEverywhere) + "fork EPERM\n");
 }
 
 TEST_CASE("a sandboxed compile is refused the same, but may start its passes", "[seccomp]") {
   if (!testing::bwrap_usable("the system-call filter")) return;
-  CHECK(run_probe(false) == std::string(kRefusedEverywhere) + "fork 0\n");
+  CHECK(run_probe(Probed::kCompile) == std::string(kRefusedEverywhere) + "fork 0\n");
+}
+
+TEST_CASE("a runner under a trusted wrapper (compute-sanitizer) is refused the same, but its wrapper may start it",
+          "[seccomp]") {
+  if (!testing::bwrap_usable("the system-call filter")) return;
+  CHECK(run_probe(Probed::kWrappedRunner) == std::string(kRefusedEverywhere) + "fork 0\n");
 }
 
 TEST_CASE("the filters are written once per process, one file a kind", "[seccomp]") {
   const std::filesystem::path runner = syscall_filter_file(FilterKind::kRunner);
   const std::filesystem::path compile = syscall_filter_file(FilterKind::kCompile);
   CHECK(runner != compile);
+  CHECK(syscall_filter_file(FilterKind::kWrappedRunner) != runner);
+  CHECK(syscall_filter_file(FilterKind::kWrappedRunner) != compile);
   CHECK(syscall_filter_file(FilterKind::kRunner) == runner);
   // A BPF program is a whole number of 8-byte instructions, and these are more than a few.
   CHECK(std::filesystem::file_size(runner) % 8 == 0);

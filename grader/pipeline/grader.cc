@@ -108,16 +108,18 @@ BuildResult Grader::build_or_explain(const BuildRequest& request) {
 }
 
 // The student's runner may write only the arena folders, so they exist before it starts.
-std::vector<std::string> Grader::student_command(const std::filesystem::path& runner) {
+std::vector<std::string> Grader::student_command(const std::filesystem::path& runner,
+                                                const std::vector<std::string>& wrapper) {
   Confinement confinement;
   confinement.level = options_.confinement;
+  confinement.wrapper = wrapper;
   if (confinement.level == Confinement::Level::kBubblewrap) {
     student_arenas_.create();
     confinement.writable_dirs = {student_arenas_.memory->path(), student_arenas_.disk->path()};
     confinement.hidden_dirs = {paths_.root, paths_.cache};
   }
   std::vector<std::string> command = confinement.command_for(runner);
-  return options_.device ? pinned_to_device(std::move(command), *options_.device) : command;
+  return options_.device ? pinned_to_device(std::move(command), *options_.device, wrapper.size() + 1) : command;
 }
 
 Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
@@ -173,12 +175,16 @@ GradeReport Grader::grade_cases(const std::filesystem::path& submission, const s
   return report;
 }
 
-GradeReport Grader::grade(const std::filesystem::path& submission, const TestSuite& suite) {
+std::vector<TestCase> Grader::cases_to_grade(const TestSuite& suite) const {
   std::vector<TestCase> cases;
   for (const TestCase& test_case : suite.cases) {
     if (options_.include_hidden || !test_case.hidden) cases.push_back(test_case);
   }
-  return grade_cases(submission, cases, {});
+  return cases;
+}
+
+GradeReport Grader::grade(const std::filesystem::path& submission, const TestSuite& suite) {
+  return grade_cases(submission, cases_to_grade(suite), {});
 }
 
 GradeReport Grader::run_one(const std::filesystem::path& submission, const TestCase& test_case,

@@ -14,6 +14,7 @@
 #include "core/temp_dir.h"
 #include "model/lab.h"
 #include "pipeline/runner_slot.h"
+#include "pipeline/sanitizer_check.h"
 #include "core/confinement.h"
 
 namespace cudagrade {
@@ -26,6 +27,8 @@ struct GradeOptions {
   // A simulator grader that checks a GPU grade for races (pipeline/race_check.h): it runs the performance
   // cases' correctness too, downsized, instead of skipping them.
   bool companion_of_gpu = false;
+  // The race checker where the simulator cannot run a file (pipeline/sanitizer_check.h).
+  std::filesystem::path compute_sanitizer = default_compute_sanitizer();
 };
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
@@ -43,12 +46,24 @@ class Grader {
   GradeReport grade(const std::filesystem::path& submission, const TestSuite& suite);
   // One ad-hoc case, for `cudagrade run`.
   GradeReport run_one(const std::filesystem::path& submission, const TestCase& test_case, const CaseOptions& options);
+  // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
+  // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
+  SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite);
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                           const CaseOptions& options);
   BuildResult build_or_explain(const BuildRequest& request);
-  std::vector<std::string> student_command(const std::filesystem::path& runner);
+  // The command that starts the student's runner in its sandbox; `wrapper`, when given, is a trusted tool the
+  // sandbox starts instead, with the runner as its last argument (Confinement::wrapper).
+  std::vector<std::string> student_command(const std::filesystem::path& runner,
+                                           const std::vector<std::string>& wrapper = {});
+  // The cases grade() grades: the hidden ones only when asked for.
+  std::vector<TestCase> cases_to_grade(const TestSuite& suite) const;
+  // One tool's finding on `test_case`, run in a fresh runner under it; kUnreadable with the reason when the run
+  // gave no verdict (a timeout, a tool that would not start).
+  SanitizerFinding run_under_sanitizer(const std::filesystem::path& runner, SanitizerTool tool,
+                                       const TestCase& test_case);
   // Builds the submission. When nothing can run (a compile error, no device) every case is decided here.
   enum class Preparation { kReady, kEveryCaseDecided };
   Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);

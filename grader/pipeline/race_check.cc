@@ -28,45 +28,84 @@ const CaseResult* case_named(const GradeReport& report, const std::string& name)
   return nullptr;
 }
 
+// A checker's verdict on a case the GPU graded: its status and message, no points; what the GPU said and the
+// checker's own details stay in the details.
+void overrule(CaseResult& result, CaseStatus status, const std::string& message, const std::string& checker_details) {
+  std::string details = checker_details;
+  details += fmt::format("{}on the GPU this case was {}{}", details.empty() ? "" : "\n", to_string(result.status),
+                         result.message.empty() ? "" : ": " + result.message);
+  if (!result.details.empty()) details += "\n" + result.details;
+  result.status = status;
+  result.message = message;
+  result.details = details;
+  result.points = 0;
+  if (result.speed) result.speed->points = 0;
+}
+
 }  // namespace
 
-void merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
+SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
   if (const std::string why = why_not_checked(sim); !why.empty()) {
     gpu.race_check = "none: " + why;
-    return;
+    return SimulatorCheck::kNotChecked;
   }
   gpu.race_check = "simulator, alongside the GPU";
   for (CaseResult& result : gpu.cases) {
     const CaseResult* simulated = case_named(sim, result.name);
     if (simulated == nullptr || simulated->status != CaseStatus::kRace) continue;
-    std::string details = simulated->details;
-    details += fmt::format("{}on the GPU this case was {}{}", details.empty() ? "" : "\n", to_string(result.status),
-                           result.message.empty() ? "" : ": " + result.message);
-    if (!result.details.empty()) details += "\n" + result.details;
-    result.status = CaseStatus::kRace;
-    result.message = simulated->message;
-    result.details = details;
-    result.points = 0;
-    if (result.speed) result.speed->points = 0;
+    overrule(result, CaseStatus::kRace, simulated->message, simulated->details);
+  }
+  total_up(gpu);
+  return SimulatorCheck::kMerged;
+}
+
+SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated) {
+  try {
+    return merge_race_verdicts(gpu, simulated.get());
+  } catch (const std::exception& error) {
+    // The simulator's trouble must not cost the GPU's grade: the report says no race check ran, and why.
+    gpu.race_check = std::string("none: the simulator failed: ") + error.what();
+    return SimulatorCheck::kNotChecked;
+  }
+}
+
+void merge_sanitizer_verdict(GradeReport& gpu, const SanitizerVerdict& verdict, const std::string& instead_of) {
+  // "none: the simulator cannot run this file: ..." -> "the simulator cannot run this file: ..."
+  const std::string simulator_said = instead_of.rfind("none: ", 0) == 0 ? instead_of.substr(6) : instead_of;
+  const std::string because = simulator_said.empty() ? "" : ", since " + simulator_said;
+  if (verdict.outcome == SanitizerVerdict::Outcome::kNotChecked) {
+    gpu.race_check = "none: " + verdict.message + (simulator_said.empty() ? "" : "; and " + simulator_said);
+    return;
+  }
+  gpu.race_check = fmt::format("compute-sanitizer (racecheck, synccheck) on case {}{}", verdict.case_name, because);
+  if (verdict.outcome != SanitizerVerdict::Outcome::kFound) return;
+  for (CaseResult& result : gpu.cases) {
+    if (result.name == verdict.case_name) overrule(result, verdict.status, verdict.message, "");
   }
   total_up(gpu);
 }
 
-void apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated) {
+void finish_race_check(Grader& gpu, const std::filesystem::path& submission, const TestSuite& suite,
+                       GradeReport& report, std::future<GradeReport>* simulated) {
+  std::string instead_of;
+  if (simulated != nullptr && simulated->valid()) {
+    if (apply_race_check(report, std::move(*simulated)) == SimulatorCheck::kMerged) return;
+    instead_of = report.race_check;
+  }
   try {
-    merge_race_verdicts(gpu, simulated.get());
+    merge_sanitizer_verdict(report, gpu.sanitize(submission, suite), instead_of);
   } catch (const std::exception& error) {
-    // The simulator's trouble must not cost the GPU's grade: the report says no race check ran, and why.
-    gpu.race_check = std::string("none: the simulator failed: ") + error.what();
+    // As for the simulator: the checker's trouble (no room for an arena, say) must not cost the grade.
+    report.race_check = std::string("none: compute-sanitizer could not run: ") + error.what();
   }
 }
 
-GradeReport grade_with_race_check(Grader& gpu, Grader& sim, const std::filesystem::path& submission,
+GradeReport grade_with_race_check(Grader& gpu, Grader* sim, const std::filesystem::path& submission,
                                   const TestSuite& suite) {
-  std::future<GradeReport> simulated =
-      std::async(std::launch::async, [&] { return sim.grade(submission, suite); });
+  std::future<GradeReport> simulated;
+  if (sim != nullptr) simulated = std::async(std::launch::async, [&] { return sim->grade(submission, suite); });
   GradeReport report = gpu.grade(submission, suite);
-  apply_race_check(report, std::move(simulated));
+  finish_race_check(gpu, submission, suite, report, &simulated);
   return report;
 }
 

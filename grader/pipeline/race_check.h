@@ -3,6 +3,8 @@
 // also runs the simulator's correctness pass, with its race and barrier checks, on the CPU cores that sit
 // idle while the GPU works, and the two reports are merged case by case. The simulator sizes the cases down
 // as it always does, and runs the performance cases too (for their races, not their speed).
+// Where the simulator cannot run or build the file, compute-sanitizer's racecheck and synccheck check it on
+// the GPU instead, after its grading (pipeline/sanitizer_check.h), and their finding is merged the same way.
 #pragma once
 
 #include <filesystem>
@@ -15,21 +17,39 @@
 
 namespace cudagrade {
 
-enum class RaceCheck { kSimulator, kOff };
+// --race-check: how a grade on a GPU is checked for races and barrier faults.
+enum class RaceCheck {
+  kOff,
+  kSimulatorThenSanitizer,  // the default: the simulator alongside, compute-sanitizer where it cannot check
+  kSanitizer,               // compute-sanitizer alone
+};
+
+// Whether the simulator's report could be merged: kNotChecked when it could not build or run the file.
+enum class SimulatorCheck { kMerged, kNotChecked };
 
 // The simulator's verdicts merged into the GPU's report, matched by case name: a case the simulator finds
 // racy is `race`, with the simulator's message (the array, both lines, the fix) and no points, whatever the
 // GPU said; what the GPU said stays in the details, since the student needs both facts. Sets
 // `gpu.race_check` to what checked, or to "none" and why (the simulator could not build or run the file).
-void merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
+SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
 
 // The simulator's report, when it comes, merged into `gpu`; if the simulator failed, `gpu` keeps its grade and
 // says that no race check ran, and why.
-void apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated);
+SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated);
 
-// Grades `submission` on `gpu` while `sim` (a grader on the simulator, made with
-// GradeOptions::companion_of_gpu) grades it on the CPU, then merges the two.
-GradeReport grade_with_race_check(Grader& gpu, Grader& sim, const std::filesystem::path& submission,
+// compute-sanitizer's verdict merged into `gpu` as the simulator's is: the case it found racy (or a barrier
+// error in) gets that verdict and no points. `instead_of`: why the simulator did not check, when it was asked
+// to; the report says it beside what checked.
+void merge_sanitizer_verdict(GradeReport& gpu, const SanitizerVerdict& verdict, const std::string& instead_of = "");
+
+// The end of a GPU grade's race check, once `gpu` graded `report`: the simulator's report merged in, when
+// `simulated` holds one, and compute-sanitizer run on `gpu` when the simulator did not check (or was not asked).
+void finish_race_check(Grader& gpu, const std::filesystem::path& submission, const TestSuite& suite,
+                       GradeReport& report, std::future<GradeReport>* simulated);
+
+// Grades `submission` on `gpu` while `sim` (a grader on the simulator, made with GradeOptions::companion_of_gpu;
+// null for compute-sanitizer alone) grades it on the CPU, then merges the two (finish_race_check).
+GradeReport grade_with_race_check(Grader& gpu, Grader* sim, const std::filesystem::path& submission,
                                   const TestSuite& suite);
 
 }  // namespace cudagrade

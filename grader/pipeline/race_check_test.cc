@@ -103,9 +103,61 @@ TEST_CASE("beside a GPU-like backend, the real simulator grades the same file an
   square.tolerance = lab.default_tolerance(square.distribution);
   square.timeout_s = 10;
   suite.cases.push_back(square);
-  GradeReport report = grade_with_race_check(gpu, sim, project.write("student/matmul.cu", "correct"), suite);
+  GradeReport report = grade_with_race_check(gpu, &sim, project.write("student/matmul.cu", "correct"), suite);
   CHECK(report.verdict == CaseStatus::kPassed);
-  CHECK_THAT(report.race_check, Catch::StartsWith("none: the simulator could not build this file"));
+  // Nor could compute-sanitizer, which is not on this machine (or is, beside nvcc, and then needs a GPU).
+  CHECK_THAT(report.race_check, Catch::StartsWith("none: compute-sanitizer") &&
+                                    Catch::Contains("; and the simulator could not build this file"));
+}
+
+SanitizerVerdict sanitizer_verdict(SanitizerVerdict::Outcome outcome, CaseStatus status, const std::string& message) {
+  SanitizerVerdict verdict;
+  verdict.outcome = outcome;
+  verdict.case_name = "non-multiple-17";
+  verdict.status = status;
+  verdict.message = message;
+  return verdict;
+}
+
+TEST_CASE("compute-sanitizer's race on its case is merged as the simulator's is, and the report says what checked",
+          "[race_check]") {
+  GradeReport gpu = report_of({case_result("square-16", CaseStatus::kPassed, 1, "all elements of C are right"),
+                               case_result("non-multiple-17", CaseStatus::kPassed, 1, "all elements of C are right")});
+  merge_sanitizer_verdict(gpu, sanitizer_verdict(SanitizerVerdict::Outcome::kFound, CaseStatus::kRace, kRaceMessage),
+                          "none: the simulator cannot run this file: unsupported: inline PTX");
+  CHECK(gpu.race_check == "compute-sanitizer (racecheck, synccheck) on case non-multiple-17, since the simulator "
+                          "cannot run this file: unsupported: inline PTX");
+  CHECK(gpu.cases[0].status == CaseStatus::kPassed);
+  CHECK(gpu.cases[1].status == CaseStatus::kRace);
+  CHECK(gpu.cases[1].message == kRaceMessage);
+  CHECK(gpu.cases[1].points == 0);
+  CHECK_THAT(gpu.cases[1].details, Catch::Contains("on the GPU this case was passed"));
+  CHECK(gpu.score == 1);
+  CHECK(gpu.verdict == CaseStatus::kRace);
+}
+
+TEST_CASE("a barrier error from synccheck crashes its case; a clean run or no run leaves the grade alone",
+          "[race_check]") {
+  GradeReport gpu = report_of({case_result("non-multiple-17", CaseStatus::kPassed, 1, "all elements of C are right")});
+  merge_sanitizer_verdict(gpu, sanitizer_verdict(SanitizerVerdict::Outcome::kFound, CaseStatus::kCrashed,
+                                                 "divergent __syncthreads() in kernel reduce: ..."));
+  CHECK(gpu.cases[0].status == CaseStatus::kCrashed);
+  CHECK(gpu.race_check == "compute-sanitizer (racecheck, synccheck) on case non-multiple-17");
+
+  GradeReport clean = report_of({case_result("non-multiple-17", CaseStatus::kPassed, 1, "right")});
+  merge_sanitizer_verdict(clean, sanitizer_verdict(SanitizerVerdict::Outcome::kClean, CaseStatus::kPassed, ""));
+  CHECK(clean.cases[0].status == CaseStatus::kPassed);
+  CHECK(clean.score == 1);
+  CHECK(clean.race_check == "compute-sanitizer (racecheck, synccheck) on case non-multiple-17");
+
+  GradeReport unchecked = report_of({case_result("non-multiple-17", CaseStatus::kPassed, 1, "right")});
+  merge_sanitizer_verdict(unchecked,
+                          sanitizer_verdict(SanitizerVerdict::Outcome::kNotChecked, CaseStatus::kPassed,
+                                            "compute-sanitizer is not installed at /cuda/bin/compute-sanitizer"),
+                          "none: the simulator cannot run this file: inline PTX");
+  CHECK(unchecked.cases[0].status == CaseStatus::kPassed);
+  CHECK(unchecked.race_check == "none: compute-sanitizer is not installed at /cuda/bin/compute-sanitizer; and the "
+                                "simulator cannot run this file: inline PTX");
 }
 
 }  // namespace

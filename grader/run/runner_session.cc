@@ -177,6 +177,17 @@ RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock:
   return reply;
 }
 
+RunnerSession::Ending RunnerSession::finish(Clock::time_point deadline) {
+  Ending ending;
+  process_->close_requests();
+  ending.outcome = process_->wait_for_exit(deadline);
+  if (ending.outcome == WaitOutcome::kTimedOut) process_->kill_group();
+  finished_ = true;
+  ending.status = process_->exit_status();
+  ending.output = process_->take_output();
+  return ending;
+}
+
 RunnerReply RunnerSession::bandwidth(Clock::time_point deadline) {
   return exchange("bandwidth", "", deadline);
 }

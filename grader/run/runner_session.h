@@ -61,6 +61,16 @@ class RunnerSession {
   RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);
 
+  // Ends the conversation the way the grader's own end would: the request channel closes, the runner's serve
+  // loop ends and the process exits on its own, so that a tool wrapping it (compute-sanitizer) prints its
+  // summary. Killed if it is not gone by the deadline. What was printed since the last request, and how it ended.
+  struct Ending {
+    WaitOutcome outcome = WaitOutcome::kExited;  // kExited or kTimedOut
+    std::optional<ExitStatus> status;
+    std::string output;
+  };
+  Ending finish(Clock::time_point deadline);
+
   bool finished() const { return finished_; }
   const DeviceInfo& device() const { return device_; }
 

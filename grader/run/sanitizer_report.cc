@@ -112,11 +112,15 @@ std::optional<int64_t> number_in(const std::string& line, const std::regex& patt
   return std::stoll(match[1].str());
 }
 
-// The footers: racecheck's own, and the error summary every tool prints at the program's end.
-std::optional<int64_t> summary_count(const std::string& line) {
+// The footers: racecheck's own ("RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)"), and the one
+// every tool prints at the program's end, which counts whatever else went wrong too.
+std::optional<int64_t> racecheck_summary(const std::string& line) {
   static const std::regex kRacecheckSummary(R"(^RACECHECK SUMMARY: (\d+) hazards? displayed)");
+  return number_in(line, kRacecheckSummary);
+}
+
+std::optional<int64_t> error_summary(const std::string& line) {
   static const std::regex kErrorSummary(R"(^ERROR SUMMARY: (\d+) errors?$)");
-  if (auto count = number_in(line, kRacecheckSummary)) return count;
   return number_in(line, kErrorSummary);
 }
 
@@ -127,7 +131,8 @@ struct Racecheck {
   std::optional<std::pair<Access, Access>> first_analysis;
   int64_t hazard_records = 0;
   int64_t analysed_hazards = 0;
-  std::optional<int64_t> summary;
+  std::optional<int64_t> hazards_summed_up;  // racecheck's own footer
+  bool finished = false;                     // a footer of the tool's was seen
 };
 
 // "Write Thread (1,0,0) at ..." (a hazard record) or "Write access at ..." (an analysis record): the verb is
@@ -164,8 +169,11 @@ Racecheck scan_racecheck(const std::vector<std::string>& lines) {
         if (match[3].matched) scan.analysed_hazards += std::stoll(match[3].str());
         if (!scan.first_analysis) scan.first_analysis = std::make_pair(*first, *access_line(lines[j], kOther, false));
       }
-    } else if (auto count = summary_count(lines[i])) {
-      scan.summary = std::max(scan.summary.value_or(0), *count);
+    } else if (auto count = racecheck_summary(lines[i])) {
+      scan.hazards_summed_up = std::max(scan.hazards_summed_up.value_or(0), *count);
+      scan.finished = true;
+    } else if (error_summary(lines[i])) {
+      scan.finished = true;
     }
   }
   return scan;
@@ -178,7 +186,7 @@ std::string counted(int64_t count, const char* tool, const char* what) {
 SanitizerFinding racecheck_finding(const std::vector<std::string>& lines, bool dropped) {
   const Racecheck scan = scan_racecheck(lines);
   SanitizerFinding finding;
-  finding.count = std::max({scan.hazard_records, scan.analysed_hazards, scan.summary.value_or(0)});
+  finding.count = std::max({scan.hazard_records, scan.analysed_hazards, scan.hazards_summed_up.value_or(0)});
   if (scan.first_hazard) {
     const auto& [earlier, later] = *scan.first_hazard;
     finding.message = fmt::format(
@@ -193,13 +201,13 @@ SanitizerFinding racecheck_finding(const std::vector<std::string>& lines, bool d
         "between. {}{}",
         race_kind(one, other), one.place.kernel, verb(one.writes), one.place.line, verb(other.writes),
         other.place.line, advice(one, other), counted(finding.count, "racecheck", "hazard"));
-  } else if (scan.summary.value_or(0) > 0) {
+  } else if (scan.hazards_summed_up.value_or(0) > 0) {
     // The tool's own count, though no record of it could be read: its footer cannot come from the program.
     finding.message = "data race on shared memory:" + counted(finding.count, "racecheck", "hazard") +
                       " Its records could not be read; run compute-sanitizer --tool racecheck to see them.";
   } else {
-    finding.outcome = scan.summary && !dropped ? SanitizerFinding::Outcome::kClean
-                                               : SanitizerFinding::Outcome::kUnreadable;
+    finding.outcome = scan.finished && !dropped ? SanitizerFinding::Outcome::kClean
+                                                : SanitizerFinding::Outcome::kUnreadable;
     return finding;
   }
   finding.outcome = SanitizerFinding::Outcome::kRace;
@@ -215,7 +223,7 @@ SanitizerFinding synccheck_finding(const std::vector<std::string>& lines, bool d
   int64_t errors = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::smatch match, at, by;
-    if (auto count = summary_count(lines[i])) summary = std::max(summary.value_or(0), *count);
+    if (auto count = error_summary(lines[i])) summary = std::max(summary.value_or(0), *count);
     if (!std::regex_match(lines[i], match, kBarrier)) continue;
     ++errors;
     if (!finding.message.empty() || i + 2 >= lines.size()) continue;
@@ -230,13 +238,16 @@ SanitizerFinding synccheck_finding(const std::vector<std::string>& lines, bool d
         place.kernel, triple(by[1].str()), triple(by[2].str()), place.line, in_warp ? "warp" : "block",
         what.empty() ? "barrier error" : what);
   }
+  // The error summary counts every error of the run, so it is the total only beside a barrier error's record;
+  // a count with no record is no verdict either way.
   finding.count = std::max(errors, summary.value_or(0));
-  if (finding.count > 0) {
+  if (errors > 0) {
     if (finding.message.empty()) finding.message = "a barrier error in a kernel.";
     finding.message += counted(finding.count, "synccheck", "barrier error");
     finding.outcome = SanitizerFinding::Outcome::kBarrierError;
   } else {
-    finding.outcome = summary && !dropped ? SanitizerFinding::Outcome::kClean : SanitizerFinding::Outcome::kUnreadable;
+    const bool clean = summary == 0 && !dropped;
+    finding.outcome = clean ? SanitizerFinding::Outcome::kClean : SanitizerFinding::Outcome::kUnreadable;
   }
   return finding;
 }

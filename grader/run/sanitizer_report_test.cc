@@ -169,6 +169,9 @@ TEST_CASE("synccheck's error summary counts what it did not print, and a zero su
                                               "while other threads of its block never reach it"));
   CHECK(read_sanitizer_output(SanitizerTool::kSynccheck, "========= ERROR SUMMARY: 0 errors\n").outcome ==
         Outcome::kClean);
+  // Errors counted but none described (an API error, say) prove no barrier error.
+  CHECK(read_sanitizer_output(SanitizerTool::kSynccheck, "========= ERROR SUMMARY: 1 error\n").outcome ==
+        Outcome::kUnreadable);
 }
 
 }  // namespace

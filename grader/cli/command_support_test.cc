@@ -1,0 +1,45 @@
+// --race-check on the command line: what it accepts and what each choice asks of a grade.
+#include "cli/command_support.h"
+
+#include <catch2/catch.hpp>
+
+#include "backend/sim_backend.h"
+#include "testing/fake_backend.h"
+
+namespace cudagrade {
+namespace {
+
+std::string parsed(const std::vector<std::string>& words) {
+  CLI::App app;
+  std::string race_check = "sim";
+  add_race_check_option(app, race_check);
+  std::vector<std::string> reversed(words.rbegin(), words.rend());  // CLI11 takes its arguments last first
+  app.parse(reversed);
+  return race_check;
+}
+
+TEST_CASE("--race-check takes sim, sanitizer or off, and sim when not given", "[cli]") {
+  CHECK(parsed({}) == "sim");
+  CHECK(parsed({"--race-check", "sanitizer"}) == "sanitizer");
+  CHECK(parsed({"--race-check", "off"}) == "off");
+  CHECK_THROWS_AS(parsed({"--race-check", "tsan"}), CLI::ValidationError);
+}
+
+TEST_CASE("on a GPU each choice asks for its checker; on the simulator none is needed", "[cli]") {
+  TempDir scratch(TempDir::Medium::kDisk);
+  testing::FakeBackend gpu(scratch.path());  // can time: a GPU-like backend
+  SubprocessCommandRunner runner;
+  const ProjectPaths paths = ProjectPaths::discover("", "");
+  SimBackend sim(paths, runner);
+  CHECK(race_check_for("sim", gpu) == RaceCheck::kSimulatorThenSanitizer);
+  CHECK(race_check_for("sanitizer", gpu) == RaceCheck::kSanitizer);
+  CHECK(race_check_for("off", gpu) == RaceCheck::kOff);
+  CHECK(race_check_for("sim", sim) == RaceCheck::kOff);
+  CHECK(race_check_for("sanitizer", sim) == RaceCheck::kOff);
+  CHECK(race_checker_for(RaceCheck::kSimulatorThenSanitizer, paths, runner) != nullptr);
+  CHECK(race_checker_for(RaceCheck::kSanitizer, paths, runner) == nullptr);
+  CHECK(race_checker_for(RaceCheck::kOff, paths, runner) == nullptr);
+}
+
+}  // namespace
+}  // namespace cudagrade

@@ -1,0 +1,169 @@
+// The compute-sanitizer check's parts (which case, which command, what a finding means), and Grader::sanitize
+// driven end to end through a stand-in for the tool: a script that, as compute-sanitizer does, starts the
+// runner it is given as its child, passes the grader's channel on, and prints its report when the runner ends.
+// The real tool needs a GPU: scripts/device-verify.sh sanitizer runs it there.
+#include "pipeline/sanitizer_check.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "core/files.h"
+#include "labs/registry.h"
+#include "pipeline/grader.h"
+#include "testing/fake_backend.h"
+#include "testing/sandbox_probe.h"
+
+namespace cudagrade {
+namespace {
+
+TestCase sized(const std::string& name, std::vector<int64_t> size, CaseKind kind = CaseKind::kSquare) {
+  TestCase test_case;
+  test_case.name = name;
+  test_case.kind = kind;
+  test_case.size = std::move(size);
+  test_case.seed = 42;
+  test_case.timeout_s = 5;
+  return test_case;
+}
+
+TEST_CASE("the sanitizer runs the smallest correctness case whose every size is at least 2", "[sanitizer_check]") {
+  const std::vector<TestCase> cases = {sized("square-16", {16, 16, 16}), sized("one", {1, 1, 1}),
+                                       sized("thin", {64, 1, 64}), sized("seven", {7, 5, 9}),
+                                       sized("also-315", {9, 5, 7}), sized("speed", {2, 2, 2}, CaseKind::kPerformance)};
+  REQUIRE(sanitizer_case(cases) != nullptr);
+  CHECK(sanitizer_case(cases)->name == "seven");  // not the 1 x 1 x 1, not a timed case, the first of a tie
+  CHECK(sanitizer_case({sized("one", {1, 1, 1}), sized("thin", {64, 1, 64})})->name == "one");
+  CHECK(sanitizer_case({sized("speed", {512, 512, 512}, CaseKind::kPerformance)}) == nullptr);
+}
+
+TEST_CASE("compute-sanitizer is found beside nvcc and runs each tool with its report, limit and exit code",
+          "[sanitizer_check]") {
+  CHECK(compute_sanitizer_beside("/usr/local/cuda/bin/nvcc") == "/usr/local/cuda/bin/compute-sanitizer");
+  CHECK(default_compute_sanitizer().filename() == "compute-sanitizer");
+  CHECK(sanitizer_wrapper("/cuda/bin/compute-sanitizer", SanitizerTool::kRacecheck) ==
+        std::vector<std::string>{"/cuda/bin/compute-sanitizer", "--tool", "racecheck", "--racecheck-report", "all",
+                                 "--print-limit", "100", "--error-exitcode", "86", "--check-exit-code", "no",
+                                 "--show-backtrace", "no"});
+  CHECK(sanitizer_wrapper("/cuda/bin/compute-sanitizer", SanitizerTool::kSynccheck)[2] == "synccheck");
+}
+
+TEST_CASE("a finding becomes the case's verdict: race, crashed for a barrier error, or no check and why",
+          "[sanitizer_check]") {
+  SanitizerFinding race{SanitizerFinding::Outcome::kRace, "RAW data race on ...", 4};
+  SanitizerVerdict verdict = verdict_of(race, SanitizerTool::kRacecheck, "seven");
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kFound);
+  CHECK(verdict.status == CaseStatus::kRace);
+  CHECK(verdict.case_name == "seven");
+  CHECK(verdict.message == "RAW data race on ...");
+  verdict = verdict_of({SanitizerFinding::Outcome::kBarrierError, "divergent __syncthreads() ...", 1},
+                       SanitizerTool::kSynccheck, "seven");
+  CHECK(verdict.status == CaseStatus::kCrashed);
+  verdict = verdict_of({SanitizerFinding::Outcome::kUnreadable, "it was killed", 0}, SanitizerTool::kSynccheck, "seven");
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kNotChecked);
+  CHECK(verdict.message == "compute-sanitizer's synccheck gave no verdict on case seven: it was killed");
+  CHECK(verdict_of({SanitizerFinding::Outcome::kClean, "", 0}, SanitizerTool::kRacecheck, "seven").outcome ==
+        SanitizerVerdict::Outcome::kClean);
+}
+
+// A stand-in for compute-sanitizer: logs the words it was given, runs the runner (its last word) as its child,
+// and when that ends prints `racecheck_report` or `synccheck_report`, whichever tool it was asked for.
+struct FakeSanitizer {
+  TempDir dir{TempDir::Medium::kDisk};
+  std::filesystem::path log = dir.path() / "words";
+  std::filesystem::path program;
+
+  FakeSanitizer(const std::string& racecheck_report, const std::string& synccheck_report) {
+    std::ofstream(dir.path() / "racecheck") << racecheck_report;
+    std::ofstream(dir.path() / "synccheck") << synccheck_report;
+    program = testing::executable_file(
+        dir.path() / "compute-sanitizer",
+        "#!/bin/sh\necho \"$@\" >> '" + log.string() + "'\nfor last; do :; done\n\"$last\"\n"
+        "echo '========= COMPUTE-SANITIZER'\ncat '" + dir.path().string() + "/'\"$2\"\n");
+  }
+};
+
+struct SanitizerFixture {
+  testing::FakeProject project;
+  TempDir scratch{TempDir::Medium::kDisk};
+  testing::FakeBackend backend{scratch.path()};
+
+  SanitizerVerdict sanitize(const FakeSanitizer& tool, const std::string& behaviour = "correct") {
+    GradeOptions options;
+    options.compute_sanitizer = tool.program;
+    Grader grader(*find_lab("matmul"), backend, project.paths(), options);
+    TestSuite suite;
+    suite.lab = "matmul";
+    suite.cases = {sized("small", {16, 13, 7}), sized("seven", {7, 5, 9})};
+    return grader.sanitize(project.write("student/matmul.cu", behaviour), suite);
+  }
+};
+
+constexpr const char* kHazard =
+    "========= Error: Potential RAW hazard detected at __shared__ 0x40 in block (0,0,0) :\n"
+    "=========     Read Thread (0,1,0) at matmul_tiled(const float *)+0x280 in matmul.cu:10\n"
+    "=========     Write Thread (1,0,0) at matmul_tiled(const float *)+0x2f0 in matmul.cu:13\n"
+    "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+
+TEST_CASE("the runner speaks through the tool wrapped round it, and the tool's hazard becomes the case's race",
+          "[sanitizer_check]") {
+  SanitizerFixture fixture;
+  FakeSanitizer tool(kHazard, "========= ERROR SUMMARY: 0 errors\n");
+  const SanitizerVerdict verdict = fixture.sanitize(tool);
+  INFO(verdict.message);
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kFound);
+  CHECK(verdict.status == CaseStatus::kRace);
+  CHECK(verdict.case_name == "seven");
+  CHECK_THAT(verdict.message, Catch::StartsWith("WAR data race on byte 0x40 of the block's __shared__ memory in "
+                                                "kernel matmul_tiled, block (0,0,0): thread (0,1,0) reads it at "
+                                                "line 10 and thread (1,0,0) writes it at line 13"));
+  // The tool's words, then the runner it wraps; racecheck found the race, so synccheck was not run.
+  CHECK(read_file(tool.log) == "--tool racecheck --racecheck-report all --print-limit 100 --error-exitcode 86 "
+                               "--check-exit-code no --show-backtrace no " +
+                                   (fixture.scratch.path() / "runner-0").string() + "\n");
+}
+
+TEST_CASE("a file both tools find clean is checked, racecheck then synccheck, on the one case", "[sanitizer_check]") {
+  SanitizerFixture fixture;
+  FakeSanitizer tool("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n",
+                     "========= ERROR SUMMARY: 0 errors\n");
+  const SanitizerVerdict verdict = fixture.sanitize(tool);
+  INFO(verdict.message);
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kClean);
+  CHECK(verdict.case_name == "seven");
+  const std::string words = read_file(tool.log);
+  CHECK_THAT(words, Catch::StartsWith("--tool racecheck") && Catch::Contains("\n--tool synccheck"));
+}
+
+TEST_CASE("a barrier error is the case's crash, and a tool that says nothing is no check, with the reason",
+          "[sanitizer_check]") {
+  SanitizerFixture fixture;
+  FakeSanitizer divergent("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n",
+                          "========= Barrier error detected. Divergent thread(s) in block\n"
+                          "=========     at reduce(float *)+0xf0 in matmul.cu:21\n"
+                          "=========     by thread (64,0,0) in block (0,0,0)\n"
+                          "========= ERROR SUMMARY: 1 error\n");
+  SanitizerVerdict verdict = fixture.sanitize(divergent);
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kFound);
+  CHECK(verdict.status == CaseStatus::kCrashed);
+  CHECK_THAT(verdict.message, Catch::StartsWith("divergent __syncthreads() in kernel reduce"));
+
+  FakeSanitizer silent("", "");
+  verdict = fixture.sanitize(silent);
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kNotChecked);
+  CHECK_THAT(verdict.message, Catch::StartsWith("compute-sanitizer's racecheck gave no verdict on case seven: it "
+                                                "ended (exit code 0) without its summary"));
+}
+
+TEST_CASE("no tool installed, or a file that does not build, is no check, and says so", "[sanitizer_check]") {
+  SanitizerFixture fixture;
+  FakeSanitizer tool("", "");
+  std::filesystem::remove(tool.program);
+  CHECK_THAT(fixture.sanitize(tool).message, Catch::StartsWith("compute-sanitizer is not installed at "));
+  FakeSanitizer present("", "");
+  const SanitizerVerdict verdict = fixture.sanitize(present, "compile-error");
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kNotChecked);
+  CHECK_THAT(verdict.message, Catch::StartsWith("compute-sanitizer: the file did not build for the GPU"));
+}
+
+}  // namespace
+}  // namespace cudagrade
