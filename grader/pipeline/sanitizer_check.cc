@@ -12,14 +12,14 @@ int64_t volume(const TestCase& test_case) {
   return std::accumulate(test_case.size.begin(), test_case.size.end(), int64_t{1}, std::multiplies<>());
 }
 
-bool non_trivial(const TestCase& test_case) {
-  return std::all_of(test_case.size.begin(), test_case.size.end(), [](int64_t size) { return size >= 2; });
+bool every_size_at_least(const TestCase& test_case, int64_t least) {
+  return std::all_of(test_case.size.begin(), test_case.size.end(), [&](int64_t size) { return size >= least; });
 }
 
-const TestCase* smallest(const std::vector<TestCase>& cases, bool (*eligible)(const TestCase&)) {
+const TestCase* smallest(const std::vector<TestCase>& cases, int64_t least) {
   const TestCase* best = nullptr;
   for (const TestCase& test_case : cases) {
-    if (test_case.kind == CaseKind::kPerformance || !eligible(test_case)) continue;
+    if (test_case.kind == CaseKind::kPerformance || !every_size_at_least(test_case, least)) continue;
     if (best == nullptr || volume(test_case) < volume(*best)) best = &test_case;
   }
   return best;
@@ -46,8 +46,10 @@ std::vector<std::string> sanitizer_wrapper(const std::filesystem::path& sanitize
 }
 
 const TestCase* sanitizer_case(const std::vector<TestCase>& cases) {
-  if (const TestCase* chosen = smallest(cases, non_trivial)) return chosen;
-  return smallest(cases, [](const TestCase&) { return true; });
+  for (int64_t least : {kWarpWide, int64_t{2}, int64_t{1}}) {
+    if (const TestCase* chosen = smallest(cases, least)) return chosen;
+  }
+  return nullptr;
 }
 
 SanitizerVerdict verdict_of(const SanitizerFinding& finding, SanitizerTool tool, const std::string& case_name) {

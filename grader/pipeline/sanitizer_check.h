@@ -9,9 +9,10 @@
 // is all the tools need to name source lines, and which costs the timed code nothing.
 //
 // Cost: the tools run after the student's GPU grading, since they need the GPU too. On the H100 (#12,
-// 2026-11-24) racecheck took 10.8 s on a racy tiled matmul and 1.2 s on a clean one at 64 x 64 x 64; synccheck
-// runs only when racecheck found nothing. Only files the simulator cannot check pay it, or every file with
-// --race-check sanitizer.
+// 2026-11-24) racecheck took 10.8 s on a racy tiled matmul and 1.2 s on a clean one at 64 x 64 x 64, so about
+// twice that on matmul's 64 x 256 x 32 case (an estimate until scripts/device-verify.sh sanitizer measures it);
+// synccheck runs only when racecheck found nothing. Only files the simulator cannot check pay it, or every file
+// with --race-check sanitizer.
 #pragma once
 
 #include <chrono>
@@ -42,9 +43,13 @@ std::filesystem::path default_compute_sanitizer();
 // threads and block of the first) and its analysis (the count of hazards for each pair of lines).
 std::vector<std::string> sanitizer_wrapper(const std::filesystem::path& sanitizer, SanitizerTool tool);
 
-// The smallest non-trivial correctness case: the smallest (by the product of its sizes) whose every size is at
-// least 2, for a 1 x 1 problem has no second thread to race with; else the smallest correctness case. Ties go to
-// the earlier case. Null when there is no correctness case.
+// The smallest non-trivial correctness case (by the product of its sizes; ties go to the earlier case): the
+// smallest whose every size is at least kWarpWide, else at least 2, else any. racecheck sees only the races that
+// happen in the run, and a small case hides the ones that matter: the tiled matmul without its second barrier
+// races only when K spans two tiles or more (its 16 x 13 x 7 case has one tile of 16, and no race), a reduction
+// tree only across the warps of a block. A warp's width along every size gives both: for the shipped cases
+// that is matmul's 64 x 256 x 32 and reduction's 255. Null when there is no correctness case.
+inline constexpr int64_t kWarpWide = 32;
 const TestCase* sanitizer_case(const std::vector<TestCase>& cases);
 
 struct SanitizerVerdict {
