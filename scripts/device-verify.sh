@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU verification behind issue #2's "done when", in one call on the device machine:
-#   scripts/device-verify.sh references|repeat|bench|suite|run|class|batch|sandbox|races|agree
+#   scripts/device-verify.sh references|repeat|bench|suite|run|class|batch|sandbox|races|agree|sanitizer
 # references: every reference file graded on the shipped test cases (all cases, hidden ones included)
 # repeat:     one submission graded 5 times: medians and points must agree
 # bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
@@ -16,6 +16,9 @@
 #             with the race check off and on
 # agree:      issue #12: scripts/agree.sh, every reference and example on the GPU alone, in the simulator and
 #             merged, in one table that fails on a difference no backend's known limit explains
+# sanitizer:  issue #12: `cudagrade check --race-check sanitizer` (compute-sanitizer's racecheck and synccheck
+#             in place of the simulator) on the tiled matmul without its second barrier and on a reference,
+#             without a sandbox and in bwrap (expect race and passed), with wall times; then CTest's gpu_sanitizer
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -131,5 +134,10 @@ case "${1:-}" in
     done
     cat "$out/agree.txt"
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox|races|agree" >&2; exit 2 ;;
+  sanitizer)
+    scripts/sanitizer-table.sh "$out/sanitizer" | tee "$out/sanitizer.txt"
+    (cd build && ctest -R gpu_sanitizer -V) >"$out/sanitizer-ctest.txt" 2>&1
+    grep -E "gpu_sanitizer .*(Passed|Failed|Skipped)|SKIPPED" "$out/sanitizer-ctest.txt"
+    ;;
+  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox|races|agree|sanitizer" >&2; exit 2 ;;
 esac

@@ -76,6 +76,9 @@ catch_discover_tests(cudagrade_tests
 # GPU tests: every reference and bundled example graded on a real GPU against its expected verdict.
 add_test(NAME gpu_examples COMMAND ${CMAKE_SOURCE_DIR}/tests/gpu_examples.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(gpu_examples PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+# compute-sanitizer as the race check (--race-check sanitizer): a racy file and a reference, on a real GPU.
+add_test(NAME gpu_sanitizer COMMAND ${CMAKE_SOURCE_DIR}/tests/gpu_sanitizer.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(gpu_sanitizer PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900)
 
 # The same files in the CPU simulator, on the shipped cases: runs everywhere, CI included.
 add_test(NAME sim_examples COMMAND ${CMAKE_SOURCE_DIR}/tests/sim_examples.sh ${CMAKE_BINARY_DIR}/cudagrade)
