@@ -83,6 +83,7 @@ GradeOptions BatchGrader::class_grade_options() const {
   GradeOptions grade_options;
   grade_options.include_hidden = true;
   grade_options.confinement = options_.confinement;
+  grade_options.compute_sanitizer = options_.compute_sanitizer;
   return grade_options;
 }
 

@@ -39,6 +39,7 @@ struct BatchOptions {
   // On a GPU backend, what checks a grade for races: with anything but kOff, compute-sanitizer checks the files
   // the simulator could not (or every file, with kSanitizer), on the student's GPU queue after their grading.
   RaceCheck race_check = RaceCheck::kOff;
+  std::filesystem::path compute_sanitizer = default_compute_sanitizer();
 };
 
 struct BatchTally {

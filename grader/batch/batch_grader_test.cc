@@ -11,18 +11,12 @@
 #include "core/temp_dir.h"
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
+#include "testing/fake_sanitizer.h"
 
 namespace cudagrade {
 namespace {
 
-TEST_CASE("a class on the GPU gets one race check per student, run ahead on the CPU, in its report",
-          "[batch]") {
-  testing::FakeProject project;
-  TempDir scratch(TempDir::Medium::kDisk);
-  testing::FakeBackend gpu(scratch.path());
-  SubprocessCommandRunner runner;
-  SimBackend simulator(ProjectPaths::discover("", ""), runner);
-  const Lab& lab = *find_lab("matmul");
+TestSuite square_suite(const Lab& lab) {
   TestSuite suite;
   suite.lab = "matmul";
   TestCase square;
@@ -33,35 +27,93 @@ TEST_CASE("a class on the GPU gets one race check per student, run ahead on the 
   square.tolerance = lab.default_tolerance(square.distribution);
   square.timeout_s = 10;
   suite.cases.push_back(square);
+  return suite;
+}
+
+// s1, s2 and s3, with `behaviours` (fake-runner words) as their files.
+std::vector<Submission> class_of_three(const testing::FakeProject& project, const std::vector<std::string>& behaviours) {
+  std::vector<Submission> students;
+  for (size_t i = 0; i < behaviours.size(); ++i) {
+    const std::string id = "s" + std::to_string(i + 1);
+    Submission submission;
+    submission.identity.id = id;
+    submission.upload_name = id + ".cu";
+    submission.outcome = Submission::Outcome::kFound;
+    submission.lab_file = project.write(id + "/matmul.cu", behaviours[i]);
+    submission.content_hash = id;
+    students.push_back(submission);
+  }
+  return students;
+}
+
+nlohmann::json report_of(const BatchOptions& options, const std::string& id) {
+  return nlohmann::json::parse(read_file(options.out_dir / "students" / id / "result.json")).at("report");
+}
+
+TEST_CASE("a class on the GPU gets one race check per student, run ahead on the CPU, in its report",
+          "[batch]") {
+  testing::FakeProject project;
+  TempDir scratch(TempDir::Medium::kDisk);
+  testing::FakeBackend gpu(scratch.path());
+  SubprocessCommandRunner runner;
+  SimBackend simulator(ProjectPaths::discover("", ""), runner);
+  const Lab& lab = *find_lab("matmul");
+  const TestSuite suite = square_suite(lab);
   BatchOptions options;
   options.out_dir = scratch.path() / "out";
   options.jobs = 1;  // the fake toolchain builds one file at a time
   options.race_checker = &simulator;
   // The fake GPU reads behaviour words, which the simulator's compiler refuses: each student's check must
   // come back as "none", with the reason, and leave the GPU's grade alone.
-  std::vector<Submission> class_of_three;
-  for (const std::string id : {"s1", "s2", "s3"}) {
-    Submission submission;
-    submission.identity.id = id;
-    submission.upload_name = id + ".cu";
-    submission.outcome = Submission::Outcome::kFound;
-    submission.lab_file = project.write(id + "/matmul.cu", "correct");
-    submission.content_hash = id;
-    class_of_three.push_back(submission);
-  }
   BatchGrader batch(lab, gpu, project.paths(), suite, options);
   std::ostringstream progress_text;
   Progress progress(progress_text, 3, false);
-  const BatchTally tally = batch.grade(class_of_three, progress);
+  const BatchTally tally = batch.grade(class_of_three(project, {"correct", "correct", "correct"}), progress);
   CHECK(tally.graded == 3);
   for (const std::string id : {"s1", "s2", "s3"}) {
     INFO(id);
-    const nlohmann::json result =
-        nlohmann::json::parse(read_file(options.out_dir / "students" / id / "result.json"));
-    const nlohmann::json& report = result.at("report");
+    const nlohmann::json report = report_of(options, id);
     CHECK(report.at("verdict") == "passed");
     CHECK_THAT(report.at("race_check").get<std::string>(), Catch::StartsWith("none: the simulator could not build"));
   }
+}
+
+TEST_CASE("where the simulator cannot build a student's file, compute-sanitizer checks it after their GPU run",
+          "[batch]") {
+  testing::FakeProject project;
+  TempDir scratch(TempDir::Medium::kDisk);
+  testing::FakeBackend gpu(scratch.path());
+  SubprocessCommandRunner runner;
+  SimBackend simulator(ProjectPaths::discover("", ""), runner);
+  const Lab& lab = *find_lab("matmul");
+  testing::FakeSanitizer tool("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n",
+                              "========= ERROR SUMMARY: 0 errors\n",
+                              "========= Error: Race reported between Write access at mm(float *)+0x2f0 in "
+                              "matmul.cu:13\n=========     and Read access at mm(float *)+0x280 in matmul.cu:10 "
+                              "[52352 hazards]\n========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 "
+                              "warnings)\n");
+  BatchOptions options;
+  options.out_dir = scratch.path() / "out";
+  options.jobs = 1;
+  options.race_checker = &simulator;
+  options.race_check = RaceCheck::kSimulatorThenSanitizer;
+  options.compute_sanitizer = tool.program;
+  BatchGrader batch(lab, gpu, project.paths(), square_suite(lab), options);
+  std::ostringstream progress_text;
+  Progress progress(progress_text, 3, false);
+  batch.grade(class_of_three(project, {"correct", "correct racy", "correct"}), progress);
+  for (const std::string id : {"s1", "s2", "s3"}) {
+    INFO(id);
+    const nlohmann::json report = report_of(options, id);
+    CHECK_THAT(report.at("race_check").get<std::string>(),
+               Catch::StartsWith("compute-sanitizer (racecheck, synccheck) on case square-16, since the simulator "
+                                 "could not build this file"));
+    CHECK(report.at("verdict") == (id == "s2" ? "race" : "passed"));
+  }
+  CHECK_THAT(report_of(options, "s2").at("cases").at(0).at("message").get<std::string>(),
+             Catch::StartsWith("RAW data race on shared memory in kernel mm: a thread writes it at line 13 and "
+                               "another reads it at line 10") &&
+                 Catch::EndsWith("racecheck counted 52352 hazards in all."));
 }
 
 }  // namespace

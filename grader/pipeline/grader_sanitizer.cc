@@ -47,6 +47,8 @@ SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const
   if (build.outcome != BuildResult::Outcome::kBuilt) {
     return not_checked("compute-sanitizer: the file did not build for the GPU: " + build.summary);
   }
+  // The graded runner's process is done with: its GPU memory goes back before the tool's run starts.
+  if (student_) student_->stop();
   SanitizerVerdict verdict;
   for (SanitizerTool tool : {SanitizerTool::kRacecheck, SanitizerTool::kSynccheck}) {
     verdict = verdict_of(run_under_sanitizer(build.runner, tool, *chosen), tool, chosen->name);

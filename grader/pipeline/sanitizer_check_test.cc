@@ -1,17 +1,17 @@
 // The compute-sanitizer check's parts (which case, which command, what a finding means), and Grader::sanitize
-// driven end to end through a stand-in for the tool: a script that, as compute-sanitizer does, starts the
-// runner it is given as its child, passes the grader's channel on, and prints its report when the runner ends.
+// driven end to end through a stand-in for the tool (testing/fake_sanitizer.h), which, as compute-sanitizer
+// does, starts the runner it is given as its child, passes the grader's channel on, and prints its report when
+// the runner ends.
 // The real tool needs a GPU: scripts/device-verify.sh sanitizer runs it there.
 #include "pipeline/sanitizer_check.h"
 
 #include <catch2/catch.hpp>
-#include <fstream>
 
 #include "core/files.h"
 #include "labs/registry.h"
 #include "pipeline/grader.h"
 #include "testing/fake_backend.h"
-#include "testing/sandbox_probe.h"
+#include "testing/fake_sanitizer.h"
 
 namespace cudagrade {
 namespace {
@@ -78,22 +78,7 @@ TEST_CASE("a finding becomes the case's verdict: race, crashed for a barrier err
         SanitizerVerdict::Outcome::kClean);
 }
 
-// A stand-in for compute-sanitizer: logs the words it was given, runs the runner (its last word) as its child,
-// and when that ends prints `racecheck_report` or `synccheck_report`, whichever tool it was asked for.
-struct FakeSanitizer {
-  TempDir dir{TempDir::Medium::kDisk};
-  std::filesystem::path log = dir.path() / "words";
-  std::filesystem::path program;
-
-  FakeSanitizer(const std::string& racecheck_report, const std::string& synccheck_report) {
-    std::ofstream(dir.path() / "racecheck") << racecheck_report;
-    std::ofstream(dir.path() / "synccheck") << synccheck_report;
-    program = testing::executable_file(
-        dir.path() / "compute-sanitizer",
-        "#!/bin/sh\necho \"$@\" >> '" + log.string() + "'\nfor last; do :; done\n\"$last\"\n"
-        "echo '========= COMPUTE-SANITIZER'\ncat '" + dir.path().string() + "/'\"$2\"\n");
-  }
-};
+using testing::FakeSanitizer;
 
 struct SanitizerFixture {
   testing::FakeProject project;
