@@ -50,25 +50,36 @@ nlohmann::json report_of(const BatchOptions& options, const std::string& id) {
   return nlohmann::json::parse(read_file(options.out_dir / "students" / id / "result.json")).at("report");
 }
 
+// A class on a GPU-like backend (the fake runner) with the real simulator as its race checker.
+struct ClassOnGpu {
+  testing::FakeProject project;
+  TempDir scratch{TempDir::Medium::kDisk};
+  testing::FakeBackend gpu{scratch.path()};
+  SubprocessCommandRunner runner;
+  SimBackend simulator{ProjectPaths::discover("", ""), runner};
+  const Lab& lab = *find_lab("matmul");
+  BatchOptions options;
+
+  ClassOnGpu() {
+    options.out_dir = scratch.path() / "out";
+    options.jobs = 1;  // the fake toolchain builds one file at a time
+    options.race_checker = &simulator;
+  }
+  BatchTally grade(const std::vector<std::string>& behaviours) {
+    BatchGrader batch(lab, gpu, project.paths(), square_suite(lab), options);
+    std::ostringstream progress_text;
+    Progress progress(progress_text, static_cast<int>(behaviours.size()), false);
+    return batch.grade(class_of_three(project, behaviours), progress);
+  }
+};
+
 TEST_CASE("a class on the GPU gets one race check per student, run ahead on the CPU, in its report",
           "[batch]") {
-  testing::FakeProject project;
-  TempDir scratch(TempDir::Medium::kDisk);
-  testing::FakeBackend gpu(scratch.path());
-  SubprocessCommandRunner runner;
-  SimBackend simulator(ProjectPaths::discover("", ""), runner);
-  const Lab& lab = *find_lab("matmul");
-  const TestSuite suite = square_suite(lab);
-  BatchOptions options;
-  options.out_dir = scratch.path() / "out";
-  options.jobs = 1;  // the fake toolchain builds one file at a time
-  options.race_checker = &simulator;
+  ClassOnGpu fixture;
+  const BatchOptions& options = fixture.options;
   // The fake GPU reads behaviour words, which the simulator's compiler refuses: each student's check must
   // come back as "none", with the reason, and leave the GPU's grade alone.
-  BatchGrader batch(lab, gpu, project.paths(), suite, options);
-  std::ostringstream progress_text;
-  Progress progress(progress_text, 3, false);
-  const BatchTally tally = batch.grade(class_of_three(project, {"correct", "correct", "correct"}), progress);
+  const BatchTally tally = fixture.grade({"correct", "correct", "correct"});
   CHECK(tally.graded == 3);
   for (const std::string id : {"s1", "s2", "s3"}) {
     INFO(id);
@@ -80,28 +91,17 @@ TEST_CASE("a class on the GPU gets one race check per student, run ahead on the 
 
 TEST_CASE("where the simulator cannot build a student's file, compute-sanitizer checks it after their GPU run",
           "[batch]") {
-  testing::FakeProject project;
-  TempDir scratch(TempDir::Medium::kDisk);
-  testing::FakeBackend gpu(scratch.path());
-  SubprocessCommandRunner runner;
-  SimBackend simulator(ProjectPaths::discover("", ""), runner);
-  const Lab& lab = *find_lab("matmul");
+  ClassOnGpu fixture;
+  const BatchOptions& options = fixture.options;
   testing::FakeSanitizer tool("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n",
                               "========= ERROR SUMMARY: 0 errors\n",
                               "========= Error: Race reported between Write access at mm(float *)+0x2f0 in "
                               "matmul.cu:13\n=========     and Read access at mm(float *)+0x280 in matmul.cu:10 "
                               "[52352 hazards]\n========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 "
                               "warnings)\n");
-  BatchOptions options;
-  options.out_dir = scratch.path() / "out";
-  options.jobs = 1;
-  options.race_checker = &simulator;
-  options.race_check = RaceCheck::kSimulatorThenSanitizer;
-  options.compute_sanitizer = tool.program;
-  BatchGrader batch(lab, gpu, project.paths(), square_suite(lab), options);
-  std::ostringstream progress_text;
-  Progress progress(progress_text, 3, false);
-  batch.grade(class_of_three(project, {"correct", "correct racy", "correct"}), progress);
+  fixture.options.race_check = RaceCheck::kSimulatorThenSanitizer;
+  fixture.options.compute_sanitizer = tool.program;
+  fixture.grade({"correct", "correct racy", "correct"});
   for (const std::string id : {"s1", "s2", "s3"}) {
     INFO(id);
     const nlohmann::json report = report_of(options, id);

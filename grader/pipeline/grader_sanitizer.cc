@@ -2,8 +2,8 @@
 // the simulator cannot check (pipeline/sanitizer_check.h). Part of Grader (pipeline/grader.h).
 #include <fmt/format.h>
 
-#include "pipeline/grader.h"
 #include "check/case_judge.h"
+#include "pipeline/grader.h"
 
 namespace cudagrade {
 namespace {
@@ -79,15 +79,15 @@ SanitizerFinding Grader::run_under_sanitizer(const std::filesystem::path& runner
     output += ending.output;
   }
   SanitizerFinding finding = read_sanitizer_output(tool, output);
-  const bool tool_found_errors = ending.status && ending.status->kind == ExitStatus::Kind::kExited &&
-                                 ending.status->code == kSanitizerFoundErrors;
+  const bool tool_found_errors =
+      ending.status && ending.status->kind == ExitStatus::Kind::kExited && ending.status->code == kSanitizerFoundErrors;
   if (finding.outcome == SanitizerFinding::Outcome::kClean && tool_found_errors) {
     finding.outcome = SanitizerFinding::Outcome::kUnreadable;
     finding.message = "the tool's exit status says it found errors its output does not show";
   } else if (finding.outcome == SanitizerFinding::Outcome::kUnreadable) {
-    finding.message = reply.outcome == RunnerReply::Outcome::kOk ? why_no_verdict(ending, output)
-                                                                 : with_last_words("the runner failed under it: " +
-                                                                                       reply.detail, output);
+    finding.message = reply.outcome == RunnerReply::Outcome::kOk
+                          ? why_no_verdict(ending, output)
+                          : with_last_words("the runner failed under it: " + reply.detail, output);
   }
   return finding;
 }

@@ -5,6 +5,7 @@
 
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
+#include "testing/sized_case.h"
 
 namespace cudagrade {
 namespace {
@@ -13,13 +14,7 @@ using testing::FakeBackend;
 using testing::FakeProject;
 
 TestCase matmul_case(const std::string& name, std::vector<int64_t> size, CaseKind kind = CaseKind::kSquare) {
-  TestCase test_case;
-  test_case.name = name;
-  test_case.kind = kind;
-  test_case.size = std::move(size);
-  test_case.seed = 42;
-  test_case.timeout_s = 5;
-  return test_case;
+  return testing::sized_case(name, std::move(size), kind);
 }
 
 TestSuite performance_suite();

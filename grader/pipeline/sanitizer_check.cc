@@ -39,9 +39,9 @@ std::vector<std::string> sanitizer_wrapper(const std::filesystem::path& sanitize
   std::vector<std::string> words = {sanitizer.string(), "--tool", tool_name(tool)};
   if (tool == SanitizerTool::kRacecheck) words.insert(words.end(), {"--racecheck-report", "all"});
   // The runner's own exit status is its business (a CUDA error ends it with 1): only the tool's findings count.
-  words.insert(words.end(), {"--print-limit", std::to_string(kSanitizerPrintLimit), "--error-exitcode",
-                             std::to_string(kSanitizerFoundErrors), "--check-exit-code", "no", "--show-backtrace",
-                             "no"});
+  words.insert(words.end(),
+               {"--print-limit", std::to_string(kSanitizerPrintLimit), "--error-exitcode",
+                std::to_string(kSanitizerFoundErrors), "--check-exit-code", "no", "--show-backtrace", "no"});
   return words;
 }
 
@@ -60,8 +60,7 @@ SanitizerVerdict verdict_of(const SanitizerFinding& finding, SanitizerTool tool,
     case SanitizerFinding::Outcome::kRace:
     case SanitizerFinding::Outcome::kBarrierError:
       verdict.outcome = SanitizerVerdict::Outcome::kFound;
-      verdict.status =
-          finding.outcome == SanitizerFinding::Outcome::kRace ? CaseStatus::kRace : CaseStatus::kCrashed;
+      verdict.status = finding.outcome == SanitizerFinding::Outcome::kRace ? CaseStatus::kRace : CaseStatus::kCrashed;
       verdict.message = finding.message;
       break;
     case SanitizerFinding::Outcome::kUnreadable:

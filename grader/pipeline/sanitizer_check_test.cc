@@ -12,41 +12,39 @@
 #include "pipeline/grader.h"
 #include "testing/fake_backend.h"
 #include "testing/fake_sanitizer.h"
+#include "testing/sized_case.h"
 
 namespace cudagrade {
 namespace {
 
-TestCase sized(const std::string& name, std::vector<int64_t> size, CaseKind kind = CaseKind::kSquare) {
-  TestCase test_case;
-  test_case.name = name;
-  test_case.kind = kind;
-  test_case.size = std::move(size);
-  test_case.seed = 42;
-  test_case.timeout_s = 5;
-  return test_case;
-}
+using testing::FakeSanitizer;
+using testing::sized_case;
 
 TEST_CASE("the sanitizer runs the smallest correctness case a warp wide in every size, else 2 wide, else any",
           "[sanitizer_check]") {
   // matmul's shipped correctness cases (testcases/matmul.yaml): 16 x 13 x 7 is one tile of K, where the missing
   // second barrier races with nothing.
-  const std::vector<TestCase> matmul = {
-      sized("assignment-16x13x7", {16, 13, 7}),       sized("square-16", {16, 16, 16}),
-      sized("square-128", {128, 128, 128}),           sized("non-multiple-100", {100, 100, 100}),
-      sized("non-multiple-17x33x65", {17, 33, 65}),   sized("rectangular-64x256x32", {64, 256, 32}),
-      sized("boundary-1x1x1", {1, 1, 1}),             sized("boundary-primes", {31, 37, 41}),
-      sized("performance-4096", {4096, 4096, 4096}, CaseKind::kPerformance)};
+  const std::vector<TestCase> matmul = {sized_case("assignment-16x13x7", {16, 13, 7}),
+                                        sized_case("square-16", {16, 16, 16}),
+                                        sized_case("square-128", {128, 128, 128}),
+                                        sized_case("non-multiple-100", {100, 100, 100}),
+                                        sized_case("non-multiple-17x33x65", {17, 33, 65}),
+                                        sized_case("rectangular-64x256x32", {64, 256, 32}),
+                                        sized_case("boundary-1x1x1", {1, 1, 1}),
+                                        sized_case("boundary-primes", {31, 37, 41}),
+                                        sized_case("performance-4096", {4096, 4096, 4096}, CaseKind::kPerformance)};
   REQUIRE(sanitizer_case(matmul) != nullptr);
   CHECK(sanitizer_case(matmul)->name == "rectangular-64x256x32");
-  const std::vector<TestCase> reduction = {sized("pow2-1024", {1024}), sized("boundary-n2", {2}),
-                                           sized("boundary-n31", {31}), sized("boundary-block-minus-1", {255}),
-                                           sized("boundary-block", {256})};
+  const std::vector<TestCase> reduction = {
+      sized_case("pow2-1024", {1024}), sized_case("boundary-n2", {2}), sized_case("boundary-n31", {31}),
+      sized_case("boundary-block-minus-1", {255}), sized_case("boundary-block", {256})};
   CHECK(sanitizer_case(reduction)->name == "boundary-block-minus-1");
   // Smaller suites: the smallest at least 2 wide (the first of a tie), else the smallest.
-  CHECK(sanitizer_case({sized("one", {1, 1, 1}), sized("seven", {7, 5, 9}), sized("also-315", {9, 5, 7})})->name ==
-        "seven");
-  CHECK(sanitizer_case({sized("one", {1, 1, 1}), sized("thin", {64, 1, 64})})->name == "one");
-  CHECK(sanitizer_case({sized("speed", {512, 512, 512}, CaseKind::kPerformance)}) == nullptr);
+  CHECK(
+      sanitizer_case({sized_case("one", {1, 1, 1}), sized_case("seven", {7, 5, 9}), sized_case("also-315", {9, 5, 7})})
+          ->name == "seven");
+  CHECK(sanitizer_case({sized_case("one", {1, 1, 1}), sized_case("thin", {64, 1, 64})})->name == "one");
+  CHECK(sanitizer_case({sized_case("speed", {512, 512, 512}, CaseKind::kPerformance)}) == nullptr);
 }
 
 TEST_CASE("compute-sanitizer is found beside nvcc and runs each tool with its report, limit and exit code",
@@ -71,14 +69,13 @@ TEST_CASE("a finding becomes the case's verdict: race, crashed for a barrier err
   verdict = verdict_of({SanitizerFinding::Outcome::kBarrierError, "divergent __syncthreads() ...", 1},
                        SanitizerTool::kSynccheck, "seven");
   CHECK(verdict.status == CaseStatus::kCrashed);
-  verdict = verdict_of({SanitizerFinding::Outcome::kUnreadable, "it was killed", 0}, SanitizerTool::kSynccheck, "seven");
+  verdict =
+      verdict_of({SanitizerFinding::Outcome::kUnreadable, "it was killed", 0}, SanitizerTool::kSynccheck, "seven");
   CHECK(verdict.outcome == SanitizerVerdict::Outcome::kNotChecked);
   CHECK(verdict.message == "compute-sanitizer's synccheck gave no verdict on case seven: it was killed");
   CHECK(verdict_of({SanitizerFinding::Outcome::kClean, "", 0}, SanitizerTool::kRacecheck, "seven").outcome ==
         SanitizerVerdict::Outcome::kClean);
 }
-
-using testing::FakeSanitizer;
 
 struct SanitizerFixture {
   testing::FakeProject project;
@@ -91,7 +88,7 @@ struct SanitizerFixture {
     Grader grader(*find_lab("matmul"), backend, project.paths(), options);
     TestSuite suite;
     suite.lab = "matmul";
-    suite.cases = {sized("small", {16, 13, 7}), sized("seven", {7, 5, 9})};
+    suite.cases = {sized_case("small", {16, 13, 7}), sized_case("seven", {7, 5, 9})};
     return grader.sanitize(project.write("student/matmul.cu", behaviour), suite);
   }
 };
@@ -115,9 +112,10 @@ TEST_CASE("the runner speaks through the tool wrapped round it, and the tool's h
                                                 "kernel matmul_tiled, block (0,0,0): thread (0,1,0) reads it at "
                                                 "line 10 and thread (1,0,0) writes it at line 13"));
   // The tool's words, then the runner it wraps; racecheck found the race, so synccheck was not run.
-  CHECK(read_file(tool.log) == "--tool racecheck --racecheck-report all --print-limit 100 --error-exitcode 86 "
-                               "--check-exit-code no --show-backtrace no " +
-                                   (fixture.scratch.path() / "runner-0").string() + "\n");
+  CHECK(read_file(tool.log) ==
+        "--tool racecheck --racecheck-report all --print-limit 100 --error-exitcode 86 "
+        "--check-exit-code no --show-backtrace no " +
+            (fixture.scratch.path() / "runner-0").string() + "\n");
 }
 
 TEST_CASE("a file both tools find clean is checked, racecheck then synccheck, on the one case", "[sanitizer_check]") {

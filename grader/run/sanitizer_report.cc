@@ -93,8 +93,12 @@ struct Access {
   Place place;
 };
 
-const char* verb(bool writes) { return writes ? "writes" : "reads"; }
-const char* noun(bool writes) { return writes ? "write" : "read"; }
+const char* verb(bool writes) {
+  return writes ? "writes" : "reads";
+}
+const char* noun(bool writes) {
+  return writes ? "write" : "read";
+}
 
 std::string race_kind(const Access& earlier, const Access& later) {
   if (earlier.writes && later.writes) return "WAW";
@@ -126,8 +130,8 @@ std::optional<int64_t> error_summary(const std::string& line) {
 
 struct Racecheck {
   std::optional<std::pair<Access, Access>> first_hazard;  // with threads and block
-  std::string hazard_memory;                             // "byte 0x40 of the block's __shared__ memory"
-  std::string hazard_block;                              // "(0,0,0)"
+  std::string hazard_memory;                              // "byte 0x40 of the block's __shared__ memory"
+  std::string hazard_block;                               // "(0,0,0)"
   std::optional<std::pair<Access, Access>> first_analysis;
   int64_t hazard_records = 0;
   int64_t analysed_hazards = 0;
@@ -192,22 +196,23 @@ SanitizerFinding racecheck_finding(const std::vector<std::string>& lines, bool d
     finding.message = fmt::format(
         "{} data race on {} in kernel {}, block {}: thread {} {} it at {} and thread {} {} it at {} with no barrier "
         "between. {}{}",
-        race_kind(earlier, later), scan.hazard_memory, earlier.place.kernel, scan.hazard_block, earlier.thread, verb(earlier.writes), earlier.place.line, later.thread,
-        verb(later.writes), later.place.line, advice(earlier, later), counted(finding.count, "racecheck", "hazard"));
+        race_kind(earlier, later), scan.hazard_memory, earlier.place.kernel, scan.hazard_block, earlier.thread,
+        verb(earlier.writes), earlier.place.line, later.thread, verb(later.writes), later.place.line,
+        advice(earlier, later), counted(finding.count, "racecheck", "hazard"));
   } else if (scan.first_analysis) {
     const auto& [one, other] = *scan.first_analysis;
     finding.message = fmt::format(
         "{} data race on shared memory in kernel {}: a thread {} it at {} and another {} it at {} with no barrier "
         "between. {}{}",
-        race_kind(one, other), one.place.kernel, verb(one.writes), one.place.line, verb(other.writes),
-        other.place.line, advice(one, other), counted(finding.count, "racecheck", "hazard"));
+        race_kind(one, other), one.place.kernel, verb(one.writes), one.place.line, verb(other.writes), other.place.line,
+        advice(one, other), counted(finding.count, "racecheck", "hazard"));
   } else if (scan.hazards_summed_up.value_or(0) > 0) {
     // The tool's own count, though no record of it could be read: its footer cannot come from the program.
     finding.message = "data race on shared memory:" + counted(finding.count, "racecheck", "hazard") +
                       " Its records could not be read; run compute-sanitizer --tool racecheck to see them.";
   } else {
-    finding.outcome = scan.finished && !dropped ? SanitizerFinding::Outcome::kClean
-                                                : SanitizerFinding::Outcome::kUnreadable;
+    finding.outcome =
+        scan.finished && !dropped ? SanitizerFinding::Outcome::kClean : SanitizerFinding::Outcome::kUnreadable;
     return finding;
   }
   finding.outcome = SanitizerFinding::Outcome::kRace;

@@ -131,19 +131,20 @@ TEST_CASE("a clean racecheck needs the tool's own footer, and output cut short i
         Outcome::kUnreadable);
   // A footer the program printed cannot hide the tool's records, and a printf without its newline does not
   // hide the tool's line behind it.
-  const SanitizerFinding forged = read_sanitizer_output(
-      SanitizerTool::kRacecheck, std::string("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n") +
-                                     "partial line" + kGuideHazard);
+  const SanitizerFinding forged =
+      read_sanitizer_output(SanitizerTool::kRacecheck,
+                            std::string("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n") +
+                                "partial line" + kGuideHazard);
   CHECK(forged.outcome == Outcome::kRace);
 }
 
 // The same guide, "Understanding Synccheck Reports".
 TEST_CASE("a synccheck barrier error becomes the simulator's divergent-barrier message", "[sanitizer_report]") {
-  const SanitizerFinding finding = read_sanitizer_output(
-      SanitizerTool::kSynccheck,
-      "========= Barrier error detected. Divergent thread(s) in warp\n"
-      "========= at ThreadDivergence(int *, int)+0xf0 in divergence.cu:79\n"
-      "========= by thread (37,0,0) in block (0,0,0)\n");
+  const SanitizerFinding finding =
+      read_sanitizer_output(SanitizerTool::kSynccheck,
+                            "========= Barrier error detected. Divergent thread(s) in warp\n"
+                            "========= at ThreadDivergence(int *, int)+0xf0 in divergence.cu:79\n"
+                            "========= by thread (37,0,0) in block (0,0,0)\n");
   CHECK(finding.outcome == Outcome::kBarrierError);
   CHECK(finding.count == 1);
   CHECK(finding.message ==
@@ -153,8 +154,7 @@ TEST_CASE("a synccheck barrier error becomes the simulator's divergent-barrier m
         "results). compute-sanitizer's synccheck counted 1 barrier error in all.");
 }
 
-TEST_CASE("synccheck's error summary counts what it did not print, and a zero summary is clean",
-          "[sanitizer_report]") {
+TEST_CASE("synccheck's error summary counts what it did not print, and a zero summary is clean", "[sanitizer_report]") {
   // The footer's two lines as compute-sanitizer prints them past its --print-limit.
   const SanitizerFinding finding = read_sanitizer_output(
       SanitizerTool::kSynccheck,

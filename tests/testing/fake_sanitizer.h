@@ -25,10 +25,14 @@ struct FakeSanitizer {
     std::ofstream(dir.path() / "racy") << racy_report;
     const std::string reports = dir.path().string() + "/";
     program = executable_file(dir.path() / "compute-sanitizer",
-                              "#!/bin/sh\necho \"$@\" >> '" + log.string() + "'\nfor last; do :; done\n\"$last\"\n"
-                              "echo '========= COMPUTE-SANITIZER'\n"
-                              "if [ \"$2\" = racecheck ] && grep -q racy \"$last\"; then cat '" + reports + "racy'\n"
-                              "else cat '" + reports + "'\"$2\"; fi\n");
+                              "#!/bin/sh\necho \"$@\" >> '" + log.string() +
+                                  "'\nfor last; do :; done\n\"$last\"\n"
+                                  "echo '========= COMPUTE-SANITIZER'\n"
+                                  "if [ \"$2\" = racecheck ] && grep -q racy \"$last\"; then cat '" +
+                                  reports +
+                                  "racy'\n"
+                                  "else cat '" +
+                                  reports + "'\"$2\"; fi\n");
   }
 };
 
