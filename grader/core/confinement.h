@@ -3,9 +3,9 @@
 // (run/runner_session.h), a process can be started
 //   - under rlimits (prlimit): CPU time, file size, no core dumps; for a compile, address space as well;
 //   - inside bubblewrap as well:
-//       - a PID namespace whose init is the process itself: when it ends, the kernel kills everything it
-//         started, orphans included, and nothing outside the namespace (the grader, classmates' runners)
-//         can be seen, signalled or stopped;
+//       - a PID namespace whose init is the process itself (bwrap, for a runner under a trusted wrapper such
+//         as compute-sanitizer): when it ends, the kernel kills everything it started, orphans included, and
+//         nothing outside the namespace (the grader, classmates' runners) can be seen, signalled or stopped;
 //       - a new session, so no controlling terminal to inject keystrokes into;
 //       - a filesystem view of the system's folders (read-only), the step's own folders and nothing else:
 //         no home folders, no /work, no OUT/, no test cases, a private /tmp; `hidden_dirs` are covered
