@@ -139,15 +139,17 @@ struct Racecheck {
   bool finished = false;                     // a footer of the tool's was seen
 };
 
-// "Write Thread (1,0,0) at ..." (a hazard record) or "Write access at ..." (an analysis record): the verb is
-// group 1, the place the last group, the thread, when there is one, group 2.
-std::optional<Access> access_line(const std::string& line, const std::regex& pattern, bool with_thread) {
+// "Write Thread (1,0,0) at ..." (a hazard record's line) or "Write access at ..." (an analysis record's): the
+// verb is group 1, then the thread (a hazard's only), then the place.
+enum class Record { kHazard, kAnalysis };
+
+std::optional<Access> access_line(const std::string& line, const std::regex& pattern, Record record) {
   std::smatch match;
   if (!std::regex_match(line, match, pattern)) return std::nullopt;
   Access access;
   access.writes = match[1].str() == "Write";
-  if (with_thread) access.thread = triple(match[2].str());
-  access.place = place_of(match[with_thread ? 3 : 2].str());
+  if (record == Record::kHazard) access.thread = triple(match[2].str());
+  access.place = place_of(match[record == Record::kHazard ? 3 : 2].str());
   return access;
 }
 
@@ -163,15 +165,17 @@ Racecheck scan_racecheck(const std::vector<std::string>& lines) {
     if (std::regex_match(lines[i], match, kHazard)) {
       ++scan.hazard_records;
       if (scan.first_hazard || i + 2 >= lines.size()) continue;
-      auto earlier = access_line(lines[i + 1], kThread, true), later = access_line(lines[i + 2], kThread, true);
+      auto earlier = access_line(lines[i + 1], kThread, Record::kHazard),
+           later = access_line(lines[i + 2], kThread, Record::kHazard);
       if (!earlier || !later) continue;
       scan.first_hazard = std::make_pair(*earlier, *later);
       scan.hazard_memory = fmt::format("byte {} of the block's __shared__ memory", match[1].str());
       scan.hazard_block = triple(match[2].str());
-    } else if (auto first = access_line(lines[i], kAnalysis, false)) {
+    } else if (auto first = access_line(lines[i], kAnalysis, Record::kAnalysis)) {
       for (size_t j = i + 1; j < lines.size() && std::regex_match(lines[j], match, kOther); ++j) {
         if (match[3].matched) scan.analysed_hazards += std::stoll(match[3].str());
-        if (!scan.first_analysis) scan.first_analysis = std::make_pair(*first, *access_line(lines[j], kOther, false));
+        if (!scan.first_analysis)
+          scan.first_analysis = std::make_pair(*first, *access_line(lines[j], kOther, Record::kAnalysis));
       }
     } else if (auto count = racecheck_summary(lines[i])) {
       scan.hazards_summed_up = std::max(scan.hazards_summed_up.value_or(0), *count);
@@ -207,7 +211,8 @@ SanitizerFinding racecheck_finding(const std::vector<std::string>& lines, bool d
         race_kind(one, other), one.place.kernel, verb(one.writes), one.place.line, verb(other.writes), other.place.line,
         advice(one, other), counted(finding.count, "racecheck", "hazard"));
   } else if (scan.hazards_summed_up.value_or(0) > 0) {
-    // The tool's own count, though no record of it could be read: its footer cannot come from the program.
+    // The tool's own count, though no record of it could be read (a program printing such a footer would only
+    // accuse itself).
     finding.message = "data race on shared memory:" + counted(finding.count, "racecheck", "hazard") +
                       " Its records could not be read; run compute-sanitizer --tool racecheck to see them.";
   } else {
