@@ -18,6 +18,7 @@
 
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/host_work.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/symbolize.h"

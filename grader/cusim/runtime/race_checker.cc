@@ -11,37 +11,27 @@
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/race_report.h"
+#include "cusim/runtime/race_shadow.h"
 #include "cusim/runtime/scheduler.h"
 
 namespace cusim::race {
 
 int g_current_slot = -1;
 bool g_recording = true;
+uint32_t g_phase = 1;
+PageTable g_global_pages;
+
+ShadowPage& new_global_page(size_t index) {
+  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
+  g_global_pages[index] = std::make_unique<ShadowPage>();
+  return *g_global_pages[index];
+}
 
 namespace {
-
-struct ShadowWord {
-  Access write;
-  Access first_read;
-  Access other_read;  // a reader not ordered with first_read
-  bool watched = false;  // shared memory only: the word belongs to a watched array
-};
-
-// Shadow memory as page tables: one lookup per access, and pages only where memory is used.
-constexpr unsigned kPageShift = 12;
-constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
-struct ShadowPage {
-  ShadowWord words[kPageBytes / 4];
-};
-using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
 
 // Shared memory: a table over the span of watched addresses. g_lowest is page-aligned: the table's first page.
 PageTable g_shared_pages;
 uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
-// Device memory: a table over device_memory's span, a page made when a kernel first touches it.
-PageTable g_global_pages;
-
-uint32_t g_phase = 1;
 uint32_t g_launch_phase = 1;  // the first phase of the running launch
 uint32_t g_block_phase = 1;   // the first phase of the running block
 unsigned g_block = 0;         // the running block, linear
@@ -149,20 +139,6 @@ inline __attribute__((always_inline)) ShadowWord* shared_shadow(uintptr_t addres
   if (page == nullptr) return nullptr;
   ShadowWord* word = &page->words[(offset & (kPageBytes - 1)) >> 2];
   return word->watched ? word : nullptr;
-}
-
-ShadowPage& new_global_page(size_t index) {
-  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
-  g_global_pages[index] = std::make_unique<ShadowPage>();
-  return *g_global_pages[index];
-}
-
-inline __attribute__((always_inline)) ShadowWord* global_shadow(uintptr_t address) {
-  const uintptr_t offset = address - device_memory::g_begin;
-  const size_t index = offset >> kPageShift;
-  ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
-  if (__builtin_expect(page == nullptr, 0)) page = &new_global_page(index);
-  return &page->words[(offset & (kPageBytes - 1)) >> 2];
 }
 
 template <Memory kMemory>
@@ -273,65 +249,6 @@ void warp_barrier(int warp) { ++g_warp_phases[warp]; }
 void end_block() {
   end_phase();
   if (g_block_fence != 0) g_published.emplace_back(g_block_phase, g_block_fence);
-}
-
-namespace {
-
-// Copies are noted as accesses by no thread, so they never race and never order anything; slot tells them
-// apart: a copy from the host, or a copy from device memory (whose data a kernel or the harness made).
-constexpr int16_t kHostCopy = -2;
-constexpr int16_t kDeviceCopy = -3;
-uint32_t g_call_phase = UINT32_MAX;  // the first phase of the student's call being watched
-
-void note_copy(uintptr_t destination, size_t bytes, int16_t slot, const uintptr_t* source) {
-  for (uintptr_t word = destination & ~uintptr_t{3}; word < destination + bytes; word += 4) {
-    Access copy{0, g_phase, slot, 0, 0xF, false};
-    if (source != nullptr && global_shadow(*source + (word - destination))->write.slot == kHostCopy) {
-      copy.slot = kHostCopy;  // a device copy of host-made data is still host-made
-    }
-    global_shadow(word)->write = copy;
-  }
-}
-
-bool any_word(const void* begin, size_t bytes, bool (*test)(const ShadowWord&)) {
-  const auto first = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
-  const uintptr_t end = reinterpret_cast<uintptr_t>(begin) + bytes;
-  for (uintptr_t word = first; word < end; word += 4) {
-    if (test(*global_shadow(word))) return true;
-  }
-  return false;
-}
-
-bool in_call(const Access& access) { return access.phase >= g_call_phase && access.phase != 0; }
-
-}  // namespace
-
-void watch_call() { g_call_phase = ++g_phase; }
-
-void note_host_to_device(const void* destination, size_t bytes) {
-  if (!g_recording || g_call_phase == UINT32_MAX) return;
-  note_copy(reinterpret_cast<uintptr_t>(destination), bytes, kHostCopy, nullptr);
-}
-
-void note_device_to_device(const void* destination, const void* source, size_t bytes) {
-  if (!g_recording || g_call_phase == UINT32_MAX) return;
-  const auto from = reinterpret_cast<uintptr_t>(source);
-  // The source was read by the device: an input copied before a kernel uses it has been used.
-  for (uintptr_t word = from & ~uintptr_t{3}; word < from + bytes; word += 4) {
-    ShadowWord& shadow = *global_shadow(word);
-    if (!in_call(shadow.first_read)) shadow.first_read = Access{0, g_phase, kDeviceCopy, 0, 0xF, false};
-  }
-  note_copy(reinterpret_cast<uintptr_t>(destination), bytes, kDeviceCopy, &from);
-}
-
-bool written_from_host(const void* begin, size_t bytes) {
-  return any_word(begin, bytes, [](const ShadowWord& word) { return word.write.slot == kHostCopy && in_call(word.write); });
-}
-
-bool untouched_by_device(const void* begin, size_t bytes) {
-  return any_word(begin, bytes, [](const ShadowWord& word) {
-    return !in_call(word.write) && !in_call(word.first_read) && !in_call(word.other_read);
-  });
 }
 
 const std::string& global_race() { return g_global_race; }

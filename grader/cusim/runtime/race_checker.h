@@ -60,19 +60,6 @@ void end_block();
 // A cudaFree: the buffer's shadow goes with it.
 void forget_global(const void* begin, size_t bytes);
 
-// Host work passed off as GPU work. While the student's call runs (watch_call .. end), the runtime's copies
-// are noted in the shadow: a device word last written by a copy from host memory, or an input word that no
-// kernel and no device-to-device copy touched, is the evidence (the harness's uploads and downloads happen
-// outside the call and are not noted). The first order records only.
-void watch_call();
-void note_host_to_device(const void* destination, size_t bytes);
-void note_device_to_device(const void* destination, const void* source, size_t bytes);
-// Whether some 4-byte word of [begin, begin + bytes) was last written by a copy from the host during the call.
-bool written_from_host(const void* begin, size_t bytes);
-// Whether some 4-byte word of [begin, begin + bytes) was neither read nor written by a kernel, nor copied by
-// the device, during the call.
-bool untouched_by_device(const void* begin, size_t bytes);
-
 // The first global-memory race since clear_global_race(), described; empty when there was none.
 const std::string& global_race();
 void clear_global_race();
