@@ -6,7 +6,8 @@
 #   merged  the GPU with the simulator's race check beside it (the default): the grade a student gets.
 # It fails when the merged verdict or the simulator's is not what the file predicts (`cudagrade-expect:`),
 # or when the GPU alone differs from the simulator for a reason no backend's known limit explains: the
-# GPU passing, or failing differently, where the simulator found a race (the luck the race check is for);
+# GPU passing, or failing differently, where the simulator found a race (the luck the race check is for) or
+# host work (which it sees in every copy);
 # or the simulator refusing a construct it cannot run (`unsupported`). Anything else is a difference in
 # what the two backends see, which is a bug in one of them.
 #   scripts/agree.sh [--cases-dir DIR] [OUT_DIR]
@@ -44,6 +45,8 @@ for name in sorted(p.name for p in (out / "sim").glob("*.json")):
     elif gpu != sim:
         if sim == "race" and merged == "race":
             why = "the GPU's luck; the simulator's race check decides"
+        elif sim == "host_compute" and merged == "host_compute":
+            why = "host work only the simulator's view of every copy shows"
         elif sim == "unsupported":
             why = "the simulator's limit"
         else:

@@ -211,15 +211,22 @@ void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set)
   check_cuda(cudaGetLastError(), "kernel launch");
 }
 
-// Runs the entry point once on every set of the arena and copies the results back into it. The simulator
-// runs each set under its own schedule (before_set), to compare them.
-void check_arena(const std::string& path, void (*before_set)(size_t set) = nullptr) {
+// What the simulator does around each call of the entry point: choose its schedule, and look at what the
+// call left in device memory for evidence of host work (cusim/runtime/race_checker.h).
+struct CallHooks {
+  void (*before)(size_t set) = nullptr;
+  void (*after)(const DeviceArena& device, const MappedArena& arena, size_t set) = nullptr;
+};
+
+// Runs the entry point once on every set of the arena and copies the results back into it.
+void check_arena(const std::string& path, const CallHooks& hooks = {}) {
   MappedArena arena(path);
   DeviceArena device(arena);
   device.upload();
   for (size_t set = 0; set < arena.header().set_count; ++set) {
-    if (before_set != nullptr) before_set(set);
+    if (hooks.before != nullptr) hooks.before(set);
     call_entry(device, arena, set);
+    if (hooks.after != nullptr) hooks.after(device, arena, set);
   }
   check_cuda(cudaDeviceSynchronize(), "kernel execution");
   device.download();

@@ -18,6 +18,7 @@
 
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/host_work.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/symbolize.h"
@@ -88,6 +89,30 @@ void install_fault_handler() {
 
 void second_order(size_t) { cusim::set_schedule(cusim::Schedule::kAdversarial); }
 
+void watch_call(size_t) { cusim::race::watch_call(); }
+
+// The first evidence of host work in this request, for the grader to weigh against the outputs:
+// "output:<buffer>" (an output the host wrote) or "input:<buffer>" (an input no kernel read).
+std::string g_host_work;
+
+void look_for_host_work(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  const size_t per_set = arena.header().buffer_count;
+  const std::vector<void*> pointers = device.data_pointers(set);
+  // An output the host wrote is the plainer evidence, so outputs are looked at first.
+  for (const auto role : {protocol::BufferRole::kOutput, protocol::BufferRole::kInput}) {
+    for (size_t i = 0; i < per_set && g_host_work.empty(); ++i) {
+      const protocol::ArenaBuffer& buffer = arena.buffer(set * per_set + i);
+      const size_t bytes = buffer.element_count * protocol::kElementBytes;
+      if (bytes == 0 || static_cast<protocol::BufferRole>(buffer.role) != role) continue;
+      if (role == protocol::BufferRole::kOutput && cusim::race::written_from_host(pointers[i], bytes)) {
+        g_host_work = "output:" + std::to_string(i);
+      } else if (role == protocol::BufferRole::kInput && cusim::race::untouched_by_device(pointers[i], bytes)) {
+        g_host_work = "input:" + std::to_string(i);
+      }
+    }
+  }
+}
+
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
@@ -95,7 +120,9 @@ void handle(const std::string& line) {
   if (verb == "check" || verb == "check-second-order") {
     const auto began = std::chrono::steady_clock::now();
     cusim::race::clear_global_race();
-    check_arena(rest_of(words), verb == "check" ? nullptr : &second_order);
+    g_host_work.clear();
+    check_arena(rest_of(words), verb == "check" ? CallHooks{&watch_call, &look_for_host_work}
+                                                : CallHooks{&second_order, nullptr});
     cusim::set_schedule(cusim::Schedule::kInOrder);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     char fields[64];
@@ -105,7 +132,9 @@ void handle(const std::string& line) {
     for (char& c : race) {
       if (c == '\n' || c == '\r') c = ' ';
     }
-    return respond("ok", race.empty() ? std::string(fields) : std::string(fields) + " race=" + race);
+    std::string reply = fields;
+    if (!g_host_work.empty()) reply += " host=" + g_host_work;
+    return respond("ok", race.empty() ? reply : reply + " race=" + race);
   }
   throw HarnessFailure("the simulator answers check requests only (timing needs a GPU): " + line);
 }

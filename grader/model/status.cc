@@ -6,11 +6,12 @@ namespace cudagrade {
 namespace {
 
 // Ordered by severity, least severe first.
-constexpr NameTable<CaseStatus, 10> kStatusNames = {{
+constexpr NameTable<CaseStatus, 11> kStatusNames = {{
     {CaseStatus::kSkipped, "skipped"},
     {CaseStatus::kPassed, "passed"},
     {CaseStatus::kWrongAnswer, "wrong_answer"},
     {CaseStatus::kRace, "race"},
+    {CaseStatus::kHostCompute, "host_compute"},
     {CaseStatus::kTimeout, "timeout"},
     {CaseStatus::kCrashed, "crashed"},
     {CaseStatus::kUnsupported, "unsupported"},

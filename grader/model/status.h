@@ -10,6 +10,7 @@ enum class CaseStatus {
   kPassed,
   kWrongAnswer,
   kRace,
+  kHostCompute,  // the work was done on the host, not by the student's kernels
   kCompileError,
   kTimeout,
   kCrashed,

@@ -7,8 +7,9 @@ namespace cudagrade {
 namespace {
 
 TEST_CASE("status names round-trip and match the report's contract", "[status]") {
-  const std::vector<std::string> names = {"passed",  "wrong_answer", "race",        "compile_error", "timeout",
-                                          "crashed", "rejected",     "unsupported", "skipped",       "infra_error"};
+  const std::vector<std::string> names = {"passed",   "wrong_answer", "race",     "host_compute",
+                                          "compile_error", "timeout", "crashed", "rejected",
+                                          "unsupported",   "skipped", "infra_error"};
   for (const std::string& name : names) {
     auto status = case_status_from_string(name);
     REQUIRE(status);
@@ -24,6 +25,7 @@ TEST_CASE("the verdict is the most severe case status, skipped cases do not coun
   CHECK(verdict_of(std::vector<S>{S::kPassed, S::kWrongAnswer, S::kTimeout}) == S::kTimeout);
   CHECK(verdict_of(std::vector<S>{S::kWrongAnswer, S::kCrashed}) == S::kCrashed);
   CHECK(verdict_of(std::vector<S>{S::kCrashed, S::kInfraError}) == S::kInfraError);
+  CHECK(verdict_of(std::vector<S>{S::kPassed, S::kHostCompute, S::kRace}) == S::kHostCompute);
   CHECK(verdict_of(std::vector<S>{S::kSkipped}) == S::kSkipped);
   CHECK(verdict_of(std::vector<S>{}) == S::kSkipped);
 }

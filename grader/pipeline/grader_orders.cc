@@ -1,6 +1,6 @@
-// The simulator's verdict on a checked case, beyond the outputs: the first global-memory race its first
-// order saw, and the same input run again in its second order (cusim/runtime/scheduler.h), judged as one
-// (check/order_judge.h). Part of Grader (pipeline/grader.h).
+// The simulator's verdict on a checked case, beyond the outputs: the same input run again in its second
+// order (cusim/runtime/scheduler.h), judged as one (check/order_judge.h); its evidence of host work; and the
+// first global-memory race its first order saw. Part of Grader (pipeline/grader.h).
 #include <fmt/format.h>
 
 #include "check/case_judge.h"
@@ -25,6 +25,28 @@ CheckOutcome with_global_race(CheckOutcome outcome, const RunnerReply& reply) {
   return outcome;
 }
 
+// The simulator's evidence of host work ("output:2": the host wrote that output; "input:0": no kernel read
+// that input), weighed against the outputs as a race is: right outputs the kernels did not make are
+// host_compute, with no points; wrong ones keep their verdict, with the evidence in the details.
+CheckOutcome with_host_work(CheckOutcome outcome, const RunnerReply& reply, const Workload& workload) {
+  auto host = reply.fields.find("host");
+  if (host == reply.fields.end()) return outcome;
+  const std::string::size_type colon = host->second.find(':');
+  const size_t index = std::strtoul(host->second.c_str() + colon + 1, nullptr, 10);
+  const std::string name = index < workload.buffers.size() ? workload.buffers[index].name : "a buffer";
+  const std::string evidence =
+      host->second.rfind("output", 0) == 0
+          ? fmt::format("{} was written by a copy from host memory, not by a kernel", name)
+          : fmt::format("no kernel read the input {}", name);
+  if (outcome.status != CaseStatus::kPassed) {
+    outcome.details += (outcome.details.empty() ? "" : "\n") + std::string("also: ") + evidence;
+    return outcome;
+  }
+  return {CaseStatus::kHostCompute,
+          evidence + ": the result was computed on the host. The work must run on the GPU, in your kernels.",
+          outcome.details};
+}
+
 }  // namespace
 
 CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workload& workload, const Arena& arena,
@@ -34,7 +56,7 @@ CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workloa
   const SecondOrderRun second = run_in_second_order(test_case, workload);
   const SameOutput same =
       second.arena ? compare_outputs(arena.returned(0), second.arena->returned(0)) : SameOutput::kNo;
-  return with_global_race(judge_two_orders(in_order, second.outcome, same), reply);
+  return with_global_race(with_host_work(judge_two_orders(in_order, second.outcome, same), reply, workload), reply);
 }
 
 Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, const Workload& workload) {

@@ -29,7 +29,7 @@ enum class SimulatorCheck { kMerged, kNotChecked };
 
 // The simulator's verdicts merged into the GPU's report, matched by case name: a case the simulator finds
 // racy is `race`, with the simulator's message (the array, both lines, the fix) and no points, whatever the
-// GPU said; what the GPU said stays in the details, since the student needs both facts. Sets
+// GPU said, and so is a case it finds computed on the host (`host_compute`, from its view of every copy); what the GPU said stays in the details, since the student needs both facts. Sets
 // `gpu.race_check` to what checked, or to "none" and why (the simulator could not build or run the file).
 SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
 

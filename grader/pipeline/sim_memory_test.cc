@@ -143,5 +143,58 @@ void reduce_sum(const int* in, int* out, int n, int*) {
                    CaseStatus::kCrashed, {"cudaErrorIllegalAddress", "kernel add_all", "line 6", "host memory"});
 }
 
+TEST_CASE("a sum made on the host and copied in, beside an empty kernel, is host_compute", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+#include <vector>
+__global__ void looks_busy() {}
+void reduce_sum(const int* in, int* out, int n, int*) {
+  std::vector<int> host(n);
+  cudaMemcpy(host.data(), in, sizeof(int) * n, cudaMemcpyDeviceToHost);
+  int total = 0;
+  for (int v : host) total += v;
+  cudaMemcpy(out, &total, sizeof total, cudaMemcpyHostToDevice);
+  looks_busy<<<1, 1>>>();
+}
+)"),
+                   CaseStatus::kHostCompute, {"out was written by a copy from host memory", "must run on the GPU"});
+}
+
+TEST_CASE("a host-made sum moved into place by a kernel is host_compute: no kernel read the input", "[sim]") {
+  testing::SimFixture fixture;
+  check_every_case(fixture.grade(R"(
+#include <vector>
+__global__ void move(const int* from, int* to) { *to = *from; }
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  std::vector<int> host(n);
+  cudaMemcpy(host.data(), in, sizeof(int) * n, cudaMemcpyDeviceToHost);
+  int total = 0;
+  for (int v : host) total += v;
+  cudaMemcpy(scratch, &total, sizeof total, cudaMemcpyHostToDevice);
+  move<<<1, 1>>>(scratch, out);
+}
+)"),
+                   CaseStatus::kHostCompute, {"no kernel read the input in"});
+}
+
+TEST_CASE("host constants copied in and device-to-device copies of the inputs are not host work", "[sim]") {
+  testing::SimFixture fixture;
+  // The input is staged into scratch by a device copy, and a host-made zero starts the total: both fair.
+  check_every_case(fixture.grade(R"(
+__global__ void add_all(const int* staged, int* out, int n) {
+  int total = *out;
+  for (int i = 0; i < n; ++i) total += staged[i];
+  *out = total;
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  cudaMemcpy(scratch, in, sizeof(int) * n, cudaMemcpyDeviceToDevice);
+  const int zero = 0;
+  cudaMemcpy(out, &zero, sizeof zero, cudaMemcpyHostToDevice);
+  add_all<<<1, 1>>>(scratch, out, n);
+}
+)"),
+                   CaseStatus::kPassed, {});
+}
+
 }  // namespace
 }  // namespace cudagrade

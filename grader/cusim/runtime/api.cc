@@ -7,6 +7,7 @@
 #include "cusim.h"
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
+#include "cusim/runtime/host_work.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/shared_memory.h"
@@ -94,7 +95,15 @@ cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cuda
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
   if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;
-  if (bytes > 0) std::memmove(destination, source, bytes);
+  if (bytes == 0) return cudaSuccess;
+  std::memmove(destination, source, bytes);
+  if (cusim::device_memory::contains(reinterpret_cast<uintptr_t>(destination))) {
+    if (cusim::device_memory::contains(reinterpret_cast<uintptr_t>(source))) {
+      cusim::race::note_device_to_device(destination, source, bytes);
+    } else {
+      cusim::race::note_host_to_device(destination, bytes);
+    }
+  }
   return cudaSuccess;
 }
 

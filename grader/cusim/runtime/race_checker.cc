@@ -11,37 +11,27 @@
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/race_report.h"
+#include "cusim/runtime/race_shadow.h"
 #include "cusim/runtime/scheduler.h"
 
 namespace cusim::race {
 
 int g_current_slot = -1;
 bool g_recording = true;
+uint32_t g_phase = 1;
+PageTable g_global_pages;
+
+ShadowPage& new_global_page(size_t index) {
+  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
+  g_global_pages[index] = std::make_unique<ShadowPage>();
+  return *g_global_pages[index];
+}
 
 namespace {
-
-struct ShadowWord {
-  Access write;
-  Access first_read;
-  Access other_read;  // a reader not ordered with first_read
-  bool watched = false;  // shared memory only: the word belongs to a watched array
-};
-
-// Shadow memory as page tables: one lookup per access, and pages only where memory is used.
-constexpr unsigned kPageShift = 12;
-constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
-struct ShadowPage {
-  ShadowWord words[kPageBytes / 4];
-};
-using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
 
 // Shared memory: a table over the span of watched addresses. g_lowest is page-aligned: the table's first page.
 PageTable g_shared_pages;
 uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
-// Device memory: a table over device_memory's span, a page made when a kernel first touches it.
-PageTable g_global_pages;
-
-uint32_t g_phase = 1;
 uint32_t g_launch_phase = 1;  // the first phase of the running launch
 uint32_t g_block_phase = 1;   // the first phase of the running block
 unsigned g_block = 0;         // the running block, linear
@@ -149,20 +139,6 @@ inline __attribute__((always_inline)) ShadowWord* shared_shadow(uintptr_t addres
   if (page == nullptr) return nullptr;
   ShadowWord* word = &page->words[(offset & (kPageBytes - 1)) >> 2];
   return word->watched ? word : nullptr;
-}
-
-ShadowPage& new_global_page(size_t index) {
-  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
-  g_global_pages[index] = std::make_unique<ShadowPage>();
-  return *g_global_pages[index];
-}
-
-inline __attribute__((always_inline)) ShadowWord* global_shadow(uintptr_t address) {
-  const uintptr_t offset = address - device_memory::g_begin;
-  const size_t index = offset >> kPageShift;
-  ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
-  if (__builtin_expect(page == nullptr, 0)) page = &new_global_page(index);
-  return &page->words[(offset & (kPageBytes - 1)) >> 2];
 }
 
 template <Memory kMemory>

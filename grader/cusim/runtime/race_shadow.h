@@ -1,0 +1,45 @@
+// The race checker's shadow memory, shared by the checker (race_checker.cc) and the notes it keeps of the
+// runtime's copies (host_work.cc): for every 4-byte word of watched memory, the last write and up to two
+// readers. Private to cusim's runtime.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "cusim/runtime/device_memory.h"
+#include "cusim/runtime/race_report.h"
+
+namespace cusim::race {
+
+struct ShadowWord {
+  Access write;
+  Access first_read;
+  Access other_read;  // a reader not ordered with first_read
+  bool watched = false;  // shared memory only: the word belongs to a watched array
+};
+
+// Shadow memory as page tables: one lookup per access, and pages only where memory is used.
+constexpr unsigned kPageShift = 12;
+constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
+struct ShadowPage {
+  ShadowWord words[kPageBytes / 4];
+};
+using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
+
+// Counts block starts and barriers over the whole run (race_report.h's Access::phase).
+extern uint32_t g_phase;
+
+// Device memory: a table over device_memory's span, a page made when a kernel first touches it.
+extern PageTable g_global_pages;
+ShadowPage& new_global_page(size_t index);
+
+inline __attribute__((always_inline)) ShadowWord* global_shadow(uintptr_t address) {
+  const uintptr_t offset = address - device_memory::g_begin;
+  const size_t index = offset >> kPageShift;
+  ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
+  if (__builtin_expect(page == nullptr, 0)) page = &new_global_page(index);
+  return &page->words[(offset & (kPageBytes - 1)) >> 2];
+}
+
+}  // namespace cusim::race
