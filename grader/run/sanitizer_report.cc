@@ -117,10 +117,15 @@ std::optional<int64_t> number_in(const std::string& line, const std::regex& patt
 }
 
 // The footers: racecheck's own ("RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)"), and the one
-// every tool prints at the program's end, which counts whatever else went wrong too.
+// every tool prints at the program's end, which counts whatever else went wrong too. Racecheck's total is its
+// errors and warnings: it displays only as many as --print-limit lets it.
 std::optional<int64_t> racecheck_summary(const std::string& line) {
-  static const std::regex kRacecheckSummary(R"(^RACECHECK SUMMARY: (\d+) hazards? displayed)");
-  return number_in(line, kRacecheckSummary);
+  static const std::regex kRacecheckSummary(
+      R"(^RACECHECK SUMMARY: (\d+) hazards? displayed(?: \((\d+) errors?, (\d+) warnings?\))?)");
+  std::smatch match;
+  if (!std::regex_search(line, match, kRacecheckSummary)) return std::nullopt;
+  if (!match[2].matched) return std::stoll(match[1].str());
+  return std::max(std::stoll(match[1].str()), std::stoll(match[2].str()) + std::stoll(match[3].str()));
 }
 
 std::optional<int64_t> error_summary(const std::string& line) {
@@ -155,7 +160,7 @@ std::optional<Access> access_line(const std::string& line, const std::regex& pat
 
 Racecheck scan_racecheck(const std::vector<std::string>& lines) {
   static const std::regex kHazard(
-      R"(^\w+(?::\([^)]*\))?:?\s*Potential (?:RAW|WAR|WAW) hazard detected at __shared__ (0x[0-9a-fA-F]+) in block \(([^)]*)\).*$)");
+      R"(^\w+:?\s*(?:\([^)]*\)\s*)?Potential (?:RAW|WAR|WAW) hazard detected at __shared__ (0x[0-9a-fA-F]+) in block \(([^)]*)\).*$)");
   static const std::regex kThread(R"(^(Read|Write) Thread \(([^)]*)\) at (.*)$)");
   static const std::regex kAnalysis(R"(^\w+: Race reported between (Read|Write) access at (.*)$)");
   static const std::regex kOther(R"(^and (Read|Write) access at (.*?)(?:\s*\[(\d+) hazards?\])?$)");

@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "core/files.h"
+#include "core/paths.h"
+
 namespace cudagrade {
 namespace {
 
@@ -92,6 +95,23 @@ TEST_CASE("the older layout, kernel after the line, among the program's own outp
 // Built in the guide's layouts for the run #12 measured on the H100 (2026-11-24): the tiled matmul without its
 // second barrier, 52,352 hazards, line 13 against line 10. The first hazard record gives the threads; the
 // analysis record and the footer give the count.
+// compute-sanitizer 2025.3.1 on an NVIDIA H100, 2026-11-24 21:40 UTC: submissions/matmul/missing_syncthreads.cu's
+// kernel with a main of its own at 64 x 256 x 32, `--tool racecheck --racecheck-report all --print-limit 100
+// --show-backtrace no` (tests/data/sanitizer/racecheck-all-h100.txt: its first three records and its footer).
+// A hazard between lanes of one warp is headed "Warning: (Warp Level Programming)".
+TEST_CASE("the tool's own H100 output: a warp-level hazard record and the summary's total", "[sanitizer_report]") {
+  const std::string output =
+      read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "sanitizer" / "racecheck-all-h100.txt");
+  const SanitizerFinding finding = read_sanitizer_output(SanitizerTool::kRacecheck, output);
+  CHECK(finding.outcome == Outcome::kRace);
+  CHECK(finding.count == 132993 + 124161);
+  CHECK(finding.message ==
+        "WAR data race on byte 0x600 of the block's __shared__ memory in kernel matmul_kernel, block (0,2,0): "
+        "thread (15,8,0) reads it at line 16 and thread (0,8,0) writes it at line 13 with no barrier between. Add "
+        "__syncthreads() between the read at line 16 and the write at line 13. compute-sanitizer's racecheck "
+        "counted 257154 hazards in all.");
+}
+
 TEST_CASE("the issue's H100 run: the first hazard and the total", "[sanitizer_report]") {
   const SanitizerFinding finding = read_sanitizer_output(
       SanitizerTool::kRacecheck,
