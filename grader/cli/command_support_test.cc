@@ -18,7 +18,7 @@ std::string parsed(const std::vector<std::string>& words) {
   return race_check;
 }
 
-TEST_CASE("--race-check takes sim, sanitizer or off, and sim when not given", "[cli]") {
+TEST_CASE("the --race-check option takes sim, sanitizer or off, and sim when not given", "[cli]") {
   CHECK(parsed({}) == "sim");
   CHECK(parsed({"--race-check", "sanitizer"}) == "sanitizer");
   CHECK(parsed({"--race-check", "off"}) == "off");
