@@ -11,24 +11,11 @@
 #include "core/temp_dir.h"
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
+#include "testing/sized_case.h"
 #include "testing/fake_sanitizer.h"
 
 namespace cudagrade {
 namespace {
-
-TestSuite square_suite(const Lab& lab) {
-  TestSuite suite;
-  suite.lab = "matmul";
-  TestCase square;
-  square.name = "square-16";
-  square.size = {16, 16, 16};
-  square.points = 1;
-  square.seed = 7;
-  square.tolerance = lab.default_tolerance(square.distribution);
-  square.timeout_s = 10;
-  suite.cases.push_back(square);
-  return suite;
-}
 
 // s1, s2 and s3, with `behaviours` (fake-runner words) as their files.
 std::vector<Submission> class_of_three(const testing::FakeProject& project, const std::vector<std::string>& behaviours) {
@@ -66,7 +53,7 @@ struct ClassOnGpu {
     options.race_checker = &simulator;
   }
   BatchTally grade(const std::vector<std::string>& behaviours) {
-    BatchGrader batch(lab, gpu, project.paths(), square_suite(lab), options);
+    BatchGrader batch(lab, gpu, project.paths(), testing::one_square_matmul_suite(lab), options);
     std::ostringstream progress_text;
     Progress progress(progress_text, static_cast<int>(behaviours.size()), false);
     return batch.grade(class_of_three(project, behaviours), progress);

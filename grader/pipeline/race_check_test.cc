@@ -7,6 +7,7 @@
 #include "core/temp_dir.h"
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
+#include "testing/sized_case.h"
 
 namespace cudagrade {
 namespace {
@@ -93,16 +94,7 @@ TEST_CASE("beside a GPU-like backend, the real simulator grades the same file an
   GradeOptions companion;
   companion.companion_of_gpu = true;
   Grader sim(lab, sim_backend, sim_paths, companion);
-  TestSuite suite;
-  suite.lab = "matmul";
-  TestCase square;
-  square.name = "square-16";
-  square.size = {16, 16, 16};
-  square.points = 1;
-  square.seed = 7;
-  square.tolerance = lab.default_tolerance(square.distribution);
-  square.timeout_s = 10;
-  suite.cases.push_back(square);
+  const TestSuite suite = testing::one_square_matmul_suite(lab);
   GradeReport report = grade_with_race_check(gpu, &sim, project.write("student/matmul.cu", "correct"), suite);
   CHECK(report.verdict == CaseStatus::kPassed);
   // Nor could compute-sanitizer, which is not on this machine (or is, beside nvcc, and then needs a GPU).
