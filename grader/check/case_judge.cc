@@ -25,6 +25,11 @@ void apply_outcome(const CheckOutcome& outcome, CaseResult& result) {
   result.details = outcome.details;
 }
 
+void append_line(std::string& text, const std::string& line) {
+  if (line.empty()) return;
+  text += (text.empty() ? "" : "\n") + line;
+}
+
 std::string last_lines(const std::string& output, int count) {
   size_t at = output.size();
   if (at > 0 && output[at - 1] == '\n') --at;

@@ -20,6 +20,9 @@ CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, cons
 // A verdict written into a case's result: its status, message and details.
 void apply_outcome(const CheckOutcome& outcome, CaseResult& result);
 
+// `line` added to `text` on a line of its own; an empty `line` adds nothing.
+void append_line(std::string& text, const std::string& line);
+
 // The last `count` lines of a program's output, for a message.
 std::string last_lines(const std::string& output, int count);
 

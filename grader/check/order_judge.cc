@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "check/case_judge.h"
+
 namespace cudagrade {
 namespace {
 
@@ -32,9 +34,8 @@ CheckOutcome judge_two_orders(const CheckOutcome& in_order, const CheckOutcome& 
   // Wrong in both orders: the first mismatch is what to fix first, whatever else the order changes.
   if (same_output == SameOutput::kYes) return in_order;
   CheckOutcome wrong = in_order;
-  wrong.details += (wrong.details.empty() ? "" : "\n") +
-                   std::string("the result also changes with the order in which threads run; in ") + kOtherOrder +
-                   ": " + adversarial.message;
+  append_line(wrong.details, std::string("the result also changes with the order in which threads run; in ") +
+                                 kOtherOrder + ": " + adversarial.message);
   return wrong;
 }
 

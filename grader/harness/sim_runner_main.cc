@@ -28,21 +28,23 @@ namespace {
 
 using namespace cudagrade::harness;
 
-void send_verdict(const char* status, const std::string& message) {
-  std::string line = message;
-  for (char& c : line) {
+// A reply is one line: a message's own line breaks become spaces.
+std::string one_line(std::string message) {
+  for (char& c : message) {
     if (c == '\n' || c == '\r') c = ' ';
   }
-  respond("error", std::string("verdict ") + status + " " + line);
+  return message;
+}
+
+void send_verdict(const char* status, const std::string& message) {
+  respond("error", std::string("verdict ") + status + " " + one_line(message));
 }
 
 // Host code used a device pointer: on a GPU host that is a segmentation fault, and here device memory is
 // inaccessible outside kernels and copies (cusim/runtime/device_memory.h).
 void host_touched_device_memory(uintptr_t address) {
   const std::optional<cusim::device_memory::Place> place = cusim::device_memory::locate(address);
-  const std::string where = place ? " (byte " + std::to_string(place->offset) + " of a " +
-                                        std::to_string(place->buffer_bytes) + "-byte cudaMalloc buffer)"
-                                  : "";
+  const std::string where = place ? " (" + cusim::device_memory::describe(*place) + ")" : "";
   send_verdict("crashed", "host code dereferenced a device pointer" + where +
                               ": memory from cudaMalloc belongs to the GPU, and on a GPU machine this is a "
                               "segmentation fault. Copy it to a host array with cudaMemcpy first, or do the work "
@@ -128,10 +130,7 @@ void handle(const std::string& line) {
     char fields[64];
     std::snprintf(fields, sizeof fields, "sim_ms=%.3f", ms);
     // A global-memory race is the grader's to weigh against the outputs; it takes the rest of the line.
-    std::string race = cusim::race::global_race();
-    for (char& c : race) {
-      if (c == '\n' || c == '\r') c = ' ';
-    }
+    const std::string race = one_line(cusim::race::global_race());
     std::string reply = fields;
     if (!g_host_work.empty()) reply += " host=" + g_host_work;
     return respond("ok", race.empty() ? reply : reply + " race=" + race);

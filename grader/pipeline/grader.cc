@@ -235,8 +235,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
       apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.
       if (!reply.output.empty()) {
-        result.details += (result.details.empty() ? "" : "\n") + std::string("what the program printed:\n") +
-                          last_lines(reply.output, 20);
+        append_line(result.details, "what the program printed:\n" + last_lines(reply.output, 20));
       }
       if (auto simulated = reply.fields.find("sim_ms"); simulated != reply.fields.end()) {
         result.simulated_ms = std::strtod(simulated->second.c_str(), nullptr);

@@ -19,9 +19,11 @@ CheckOutcome with_global_race(CheckOutcome outcome, const RunnerReply& reply) {
   if (outcome.status == CaseStatus::kPassed) return {CaseStatus::kRace, race->second, outcome.details};
   // Already a race by the two orders' results: the race's lines are the better first message.
   if (outcome.status == CaseStatus::kRace) {
-    return {CaseStatus::kRace, race->second, outcome.message + (outcome.details.empty() ? "" : "\n" + outcome.details)};
+    std::string details = outcome.message;
+    append_line(details, outcome.details);
+    return {CaseStatus::kRace, race->second, details};
   }
-  outcome.details += (outcome.details.empty() ? "" : "\n") + std::string("also a data race: ") + race->second;
+  append_line(outcome.details, "also a data race: " + race->second);
   return outcome;
 }
 
@@ -39,7 +41,7 @@ CheckOutcome with_host_work(CheckOutcome outcome, const RunnerReply& reply, cons
           ? fmt::format("{} was written by a copy from host memory, not by a kernel", name)
           : fmt::format("no kernel read the input {}", name);
   if (outcome.status != CaseStatus::kPassed) {
-    outcome.details += (outcome.details.empty() ? "" : "\n") + std::string("also: ") + evidence;
+    append_line(outcome.details, "also: " + evidence);
     return outcome;
   }
   return {CaseStatus::kHostCompute,

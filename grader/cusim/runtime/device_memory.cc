@@ -130,4 +130,9 @@ std::optional<Place> locate(uintptr_t address) {
   return Place{address - start, buffer.requested};
 }
 
+std::string describe(const Place& place) {
+  return "byte " + std::to_string(place.offset) + " of a " + std::to_string(place.buffer_bytes) +
+         "-byte cudaMalloc buffer";
+}
+
 }  // namespace cusim::device_memory

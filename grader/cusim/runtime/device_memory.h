@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace cusim::device_memory {
 
@@ -47,5 +48,7 @@ struct Place {
   size_t buffer_bytes;    // what cudaMalloc was asked for
 };
 std::optional<Place> locate(uintptr_t address);
+// "byte 16 of a 4096-byte cudaMalloc buffer", for the messages that name a device address.
+std::string describe(const Place& place);
 
 }  // namespace cusim::device_memory

@@ -32,7 +32,7 @@ bool any_word(const void* begin, size_t bytes, bool (*test)(const ShadowWord&)) 
   return false;
 }
 
-bool in_call(const Access& access) { return access.phase >= g_call_phase && access.phase != 0; }
+bool in_call(const Access& access) { return access.phase >= g_call_phase; }
 
 }  // namespace
 

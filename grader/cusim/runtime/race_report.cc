@@ -19,8 +19,8 @@ uint3 block_of(unsigned linear, unsigned grid_x, unsigned grid_y) {
 std::string describe_global(uintptr_t address) {
   const std::optional<device_memory::Place> place = device_memory::locate(address);
   if (!place) return "global memory";
-  return "global memory (byte " + std::to_string(place->offset) + " of a " + std::to_string(place->buffer_bytes) +
-         "-byte cudaMalloc buffer, element " + std::to_string(place->offset / 4) + " if its elements are 4 bytes)";
+  return "global memory (" + device_memory::describe(*place) + ", element " + std::to_string(place->offset / 4) +
+         " if its elements are 4 bytes)";
 }
 
 std::string describe(const Race& race) {
