@@ -87,7 +87,8 @@ inline __attribute__((always_inline)) bool ordered(const Access& earlier, const 
 
 std::string g_global_race;
 
-void conflict(const Race& race) {
+// Out of line and cold: the hot path, record(), only calls it, so its arguments cost nothing until a race.
+[[gnu::noinline, gnu::cold]] void conflict(const Race& race) {
   if (race.memory == Memory::kGlobal) {
     if (g_global_race.empty()) {
       g_global_race = describe_race(race, block_of_phase(race.earlier.phase), g_block, g_grid_x, g_grid_y);
@@ -106,7 +107,7 @@ template <Memory kMemory>
 inline __attribute__((always_inline)) void record(ShadowWord& word, uintptr_t word_address, uint8_t bytes,
                                                   bool is_write, bool atomic, uintptr_t pc) {
   const int slot = g_current_slot;
-  const Access now{pc, g_phase, static_cast<int16_t>(slot), g_warp_phases[slot / 32], bytes, atomic};
+  const Access now{code_offset(pc), g_phase, static_cast<int16_t>(slot), g_warp_phases[slot / 32], bytes, atomic};
   auto conflicts = [&](const Access& earlier) __attribute__((always_inline)) {
     return (earlier.bytes & bytes) && !ordered<kMemory>(earlier, now);
   };
@@ -137,8 +138,8 @@ inline __attribute__((always_inline)) ShadowWord* shared_shadow(uintptr_t addres
   const uintptr_t offset = address - g_lowest;
   ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
   if (page == nullptr) return nullptr;
-  ShadowWord* word = &page->words[(offset & (kPageBytes - 1)) >> 2];
-  return word->watched ? word : nullptr;
+  const size_t word = (offset & (kPageBytes - 1)) >> 2;
+  return page->is_watched(word) ? &page->words[word] : nullptr;
 }
 
 template <Memory kMemory>
@@ -148,11 +149,10 @@ inline __attribute__((always_inline)) void record_word(uintptr_t word_address, u
   if (word != nullptr) record<kMemory>(*word, word_address, bytes, is_write, atomic, pc);
 }
 
-// An access of `size` bytes, word by word; most are one aligned word.
+// An access of other than one aligned word, word by word: out of line, so that the aligned word's path (nearly
+// every access) stays short enough to need no saved registers.
 template <Memory kMemory>
-inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t size, bool is_write, bool atomic,
-                                                         uintptr_t pc) {
-  if (size == 4 && (begin & 3) == 0) return record_word<kMemory>(begin, 0xF, is_write, atomic, pc);
+[[gnu::noinline]] void record_words(uintptr_t begin, size_t size, bool is_write, bool atomic, uintptr_t pc) {
   for (uintptr_t byte = begin; byte < begin + size;) {
     const uintptr_t word = byte & ~uintptr_t{3};
     const uintptr_t stop = std::min(word + 4, begin + size);
@@ -161,6 +161,13 @@ inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t
     record_word<kMemory>(word, bytes, is_write, atomic, pc);
     byte = stop;
   }
+}
+
+template <Memory kMemory>
+inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t size, bool is_write, bool atomic,
+                                                         uintptr_t pc) {
+  if (size == 4 && (begin & 3) == 0) return record_word<kMemory>(begin, 0xF, is_write, atomic, pc);
+  record_words<kMemory>(begin, size, is_write, atomic, pc);
 }
 
 // Every access of a kernel thread comes here; host code's accesses return at once (device memory guards
@@ -210,7 +217,7 @@ void watch(const void* begin, size_t bytes) {
   for (uintptr_t word = first; word < end; word += 4) {
     std::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
     if (!page) page = std::make_unique<ShadowPage>();
-    page->words[((word - g_lowest) & (kPageBytes - 1)) >> 2].watched = true;
+    page->mark_watched(((word - g_lowest) & (kPageBytes - 1)) >> 2);
   }
 }
 

@@ -62,7 +62,7 @@ std::string describe_race(const Race& race, unsigned earlier_block, unsigned now
                           unsigned grid_y) {
   BlockScheduler& blocks = scheduler();
   const bool same_block = earlier_block == now_block;
-  const std::string earlier_line = source_line(race.earlier.pc);
+  const std::string earlier_line = source_line(code_address(race.earlier.code));
   const std::string now_line = source_line(race.pc);
   const std::string earlier_thread = "thread " + triple(blocks.thread_index_of(race.earlier.slot)) +
                                      (same_block ? "" : " of block " + triple(block_of(earlier_block, grid_x, grid_y)));

@@ -7,15 +7,34 @@
 
 namespace cusim::race {
 
-// Kept small: three of these shadow every 4 bytes of watched memory and are read at every access.
+// The code address of an access, as an offset into the runner's executable: 4 bytes, not 8, in every shadow
+// word. Only the student's code is instrumented, and it is in the executable, so every offset fits; anything
+// else (a copy, which has no code address) is 0.
+using CodeOffset = uint32_t;
+}  // namespace cusim::race
+
+extern "C" char __executable_start[];  // GNU ld's: where the executable is loaded
+
+namespace cusim::race {
+inline CodeOffset code_offset(uintptr_t pc) {
+  const uintptr_t offset = pc - reinterpret_cast<uintptr_t>(__executable_start);
+  return offset <= UINT32_MAX ? static_cast<CodeOffset>(offset) : 0;
+}
+inline uintptr_t code_address(CodeOffset offset) {
+  return offset == 0 ? 0 : reinterpret_cast<uintptr_t>(__executable_start) + offset;
+}
+
+// Kept small (16 bytes): three of these shadow every 4 bytes of watched memory and are read at every access,
+// so their size is the checker's memory traffic.
 struct Access {
-  uintptr_t pc = 0;
+  CodeOffset code = 0;
   uint32_t phase = 0;       // counts block starts and barriers over the whole run: equal phases are unordered
   int16_t slot = -1;
   uint16_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp (modulo 2^16)
   uint8_t bytes = 0;        // which bytes of the word
   bool atomic = false;
 };
+static_assert(sizeof(Access) == 16);
 
 enum class Memory { kShared, kGlobal };
 

@@ -16,14 +16,19 @@ struct ShadowWord {
   Access write;
   Access first_read;
   Access other_read;  // a reader not ordered with first_read
-  bool watched = false;  // shared memory only: the word belongs to a watched array
 };
+static_assert(sizeof(ShadowWord) == 48);
 
 // Shadow memory as page tables: one lookup per access, and pages only where memory is used.
 constexpr unsigned kPageShift = 12;
 constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
+constexpr size_t kPageWords = kPageBytes / 4;
 struct ShadowPage {
-  ShadowWord words[kPageBytes / 4];
+  ShadowWord words[kPageWords];
+  uint64_t watched[kPageWords / 64] = {};  // shared memory only: which words belong to a watched array
+
+  bool is_watched(size_t word) const { return (watched[word / 64] >> (word % 64)) & 1; }
+  void mark_watched(size_t word) { watched[word / 64] |= uint64_t{1} << (word % 64); }
 };
 using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
 
