@@ -155,7 +155,10 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     return Preparation::kEveryCaseDecided;
   }
   student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
-  if (backend_.simulated()) second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+  if (backend_.simulated()) {
+    second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+    second_order_->start_fresh();  // starting up while the first case runs in the first order
+  }
   return Preparation::kReady;
 }
 

@@ -63,9 +63,8 @@ CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workloa
 
 Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, const Workload& workload) {
   SecondOrderRun run;
-  second_order_->stop();  // fresh for every case
   RunnerReply failure;
-  RunnerSession* session = second_order_->session(failure);
+  RunnerSession* session = second_order_->fresh_session(failure);  // a new process for every case
   if (session == nullptr) {
     // It started once already, for the first order: a runner that will not start now is this file's doing.
     run.outcome = judge_failed_reply(failure, test_case.timeout_s, "starting for the second order");
@@ -74,7 +73,7 @@ Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, co
   run.arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
   const RunnerReply reply =
       session->check(*run.arena, deadline_after(test_case.timeout_s), RunnerSession::CheckOrder::kSecondOrder);
-  second_order_->stop();
+  second_order_->start_fresh();  // the next case's process, starting up while this case is judged
   if (reply.outcome != RunnerReply::Outcome::kOk) {
     run.outcome = judge_failed_reply(reply, test_case.timeout_s, "in the second order");
     run.arena.reset();

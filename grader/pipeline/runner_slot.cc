@@ -3,15 +3,30 @@
 namespace cudagrade {
 
 RunnerSession* RunnerSlot::session(RunnerReply& failure) {
-  if (session_ && !session_->finished()) return session_.get();
-  session_ = std::make_unique<RunnerSession>(command_, runner_);
-  failure = session_->start(Clock::now() + kRunnerStartTimeout);
-  if (failure.outcome != RunnerReply::Outcome::kOk) {
-    session_.reset();
-    return nullptr;
+  if (!session_ || session_->finished()) start_fresh();
+  if (!greeted_) {
+    failure = session_->start(Clock::now() + kRunnerStartTimeout);
+    if (failure.outcome != RunnerReply::Outcome::kOk) {
+      session_.reset();
+      return nullptr;
+    }
+    greeted_ = true;
+    device_ = session_->device();
   }
-  device_ = session_->device();
+  used_ = true;
   return session_.get();
+}
+
+RunnerSession* RunnerSlot::fresh_session(RunnerReply& failure) {
+  if (used_) start_fresh();
+  return session(failure);
+}
+
+void RunnerSlot::start_fresh() {
+  session_.reset();  // the old process first: never two of one slot at once
+  session_ = std::make_unique<RunnerSession>(command_, runner_);
+  greeted_ = false;
+  used_ = false;
 }
 
 }  // namespace cudagrade

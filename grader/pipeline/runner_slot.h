@@ -21,6 +21,11 @@ class RunnerSlot {
 
   // The live session, started if needed; null with `failure` set when the runner would not start.
   RunnerSession* session(RunnerReply& failure);
+  // A session that has answered nothing yet: the one start_fresh() began, or a new one.
+  RunnerSession* fresh_session(RunnerReply& failure);
+  // Ends the running process, if any, and starts a new one without waiting for it: its start-up overlaps
+  // whatever the grader does until the next session() greets it.
+  void start_fresh();
   // Ends the running process, if any; the next session() starts a fresh one.
   void stop() { session_.reset(); }
   // The device the runner last greeted with, if it ever did.
@@ -30,6 +35,8 @@ class RunnerSlot {
   std::filesystem::path runner_;
   std::vector<std::string> command_;
   std::unique_ptr<RunnerSession> session_;
+  bool greeted_ = false;  // session_ has answered the greeting
+  bool used_ = false;     // session_ has been handed out
   std::optional<DeviceInfo> device_;
 };
 

@@ -15,11 +15,10 @@ uint32_t g_call_phase = UINT32_MAX;  // the first phase of the student's call be
 
 void note_copy(uintptr_t destination, size_t bytes, int16_t slot, const uintptr_t* source) {
   for (uintptr_t word = destination & ~uintptr_t{3}; word < destination + bytes; word += 4) {
-    Access copy{0, g_phase, slot, 0, 0xF, false};
-    if (source != nullptr && global_shadow(*source + (word - destination))->write.slot == kHostCopy) {
-      copy.slot = kHostCopy;  // a device copy of host-made data is still host-made
-    }
-    global_shadow(word)->write = copy;
+    const bool host_made =
+        source != nullptr && global_shadow(*source + (word - destination)).word().write.slot() == kHostCopy;
+    // A device copy of host-made data is still host-made.
+    global_shadow(word).word().write = Access(g_phase, host_made ? kHostCopy : slot, 0, 0xF, false);
   }
 }
 
@@ -27,7 +26,7 @@ bool any_word(const void* begin, size_t bytes, bool (*test)(const ShadowWord&)) 
   const auto first = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
   const uintptr_t end = reinterpret_cast<uintptr_t>(begin) + bytes;
   for (uintptr_t word = first; word < end; word += 4) {
-    if (test(*global_shadow(word))) return true;
+    if (test(global_shadow(word).word())) return true;
   }
   return false;
 }
@@ -48,14 +47,15 @@ void note_device_to_device(const void* destination, const void* source, size_t b
   const auto from = reinterpret_cast<uintptr_t>(source);
   // The source was read by the device: an input copied before a kernel uses it has been used.
   for (uintptr_t word = from & ~uintptr_t{3}; word < from + bytes; word += 4) {
-    ShadowWord& shadow = *global_shadow(word);
-    if (!in_call(shadow.first_read)) shadow.first_read = Access{0, g_phase, kDeviceCopy, 0, 0xF, false};
+    ShadowWord& shadow = global_shadow(word).word();
+    if (!in_call(shadow.first_read)) shadow.first_read = Access(g_phase, kDeviceCopy, 0, 0xF, false);
   }
   note_copy(reinterpret_cast<uintptr_t>(destination), bytes, kDeviceCopy, &from);
 }
 
 bool written_from_host(const void* begin, size_t bytes) {
-  return any_word(begin, bytes, [](const ShadowWord& word) { return word.write.slot == kHostCopy && in_call(word.write); });
+  return any_word(begin, bytes,
+                  [](const ShadowWord& word) { return word.write.slot() == kHostCopy && in_call(word.write); });
 }
 
 bool untouched_by_device(const void* begin, size_t bytes) {

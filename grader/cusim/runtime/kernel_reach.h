@@ -10,12 +10,27 @@
 #include <cstddef>
 #include <cstdint>
 
+// The linker's bounds of the runner's own image: static variables, __device__ and __constant__ ones included.
+extern "C" char __executable_start[], _end[];
+
 namespace cusim::reach {
 
 // The fibers' stacks: [begin, begin + bytes).
 void allow_stacks(const void* begin, size_t bytes);
 // Finds the launching thread's stack, once; called at every launch.
 void find_host_stack();
-bool kernel_may_touch(uintptr_t address);
+
+// Inline: every access of a kernel thread to its stack, its arguments or a static variable asks.
+extern uintptr_t g_stacks_begin, g_stacks_bytes;
+extern uintptr_t g_host_stack_begin, g_host_stack_bytes;
+
+inline bool within(uintptr_t address, uintptr_t begin, uintptr_t bytes) { return address - begin < bytes; }
+
+inline bool kernel_may_touch(uintptr_t address) {
+  return within(address, g_stacks_begin, g_stacks_bytes) ||
+         within(address, reinterpret_cast<uintptr_t>(__executable_start),
+                static_cast<uintptr_t>(_end - __executable_start)) ||
+         within(address, g_host_stack_begin, g_host_stack_bytes);
+}
 
 }  // namespace cusim::reach

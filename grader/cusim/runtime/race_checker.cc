@@ -64,15 +64,19 @@ unsigned block_of_phase(uint32_t phase) {
   return after == g_block_starts.begin() ? g_block : std::prev(after)->second;
 }
 
+// A shift, not `slot / 32`: division of a signed 16-bit number compiled to an idiv on this hot path.
+inline __attribute__((always_inline)) unsigned warp_of(int slot) { return static_cast<unsigned>(slot) >> 5; }
+
+// Both slots are threads' (not negative).
 inline __attribute__((always_inline)) bool ordered_in_block(const Access& earlier, const Access& now) {
-  if (earlier.phase != now.phase || earlier.slot == now.slot) return true;
-  return earlier.slot / 32 == now.slot / 32 && earlier.warp_phase != now.warp_phase;
+  if (earlier.phase != now.phase || earlier.slot_bits == now.slot_bits) return true;
+  return warp_of(earlier.slot()) == warp_of(now.slot()) && earlier.warp_phase != now.warp_phase;
 }
 
 // Ordered by a barrier, a fence or a launch, whatever kind of access each is.
 template <Memory kMemory>
 inline __attribute__((always_inline)) bool ordered_by_sync(const Access& earlier, const Access& now) {
-  if (earlier.slot < 0) return true;
+  if (earlier.slot() < 0) return true;
   if constexpr (kMemory == Memory::kGlobal) {
     if (earlier.phase < g_launch_phase) return true;  // an earlier launch: launches on a stream are ordered
     if (earlier.phase < g_block_phase) return g_block_acquired && published(earlier.phase);
@@ -95,7 +99,7 @@ std::string g_global_race;
     }
     return;
   }
-  if (race.earlier.slot / 32 != race.slot / 32) fail("race", describe_race(race, g_block, g_block, g_grid_x, g_grid_y));
+  if (warp_of(race.earlier.slot()) != warp_of(race.slot)) fail("race", describe_race(race, g_block, g_block, g_grid_x, g_grid_y));
   if (!g_pending) g_pending = race;
 }
 
@@ -104,49 +108,59 @@ void end_phase() {
 }
 
 template <Memory kMemory>
-inline __attribute__((always_inline)) void record(ShadowWord& word, uintptr_t word_address, uint8_t bytes,
+inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t word_address, uint8_t bytes,
                                                   bool is_write, bool atomic, uintptr_t pc) {
+  ShadowWord& word = shadow.word();
+  CodeOffset* codes = shadow.codes();
   const int slot = g_current_slot;
-  const Access now{code_offset(pc), g_phase, static_cast<int16_t>(slot), g_warp_phases[slot / 32], bytes, atomic};
+  const Access now(g_phase, slot, g_warp_phases[warp_of(slot)], bytes, atomic);
   auto conflicts = [&](const Access& earlier) __attribute__((always_inline)) {
     return (earlier.bytes & bytes) && !ordered<kMemory>(earlier, now);
   };
   if (conflicts(word.write)) {
-    conflict({is_write ? "write-after-write" : "read-after-write", kMemory, word.write, true, word_address, slot,
-              is_write, pc});
+    conflict({is_write ? "write-after-write" : "read-after-write", kMemory, word.write, codes[kWriteCode], true,
+              word_address, slot, is_write, pc});
   }
   if (is_write) {
-    for (const Access* reader : {&word.first_read, &word.other_read}) {
-      if (conflicts(*reader)) conflict({"write-after-read", kMemory, *reader, false, word_address, slot, true, pc});
+    if (conflicts(word.first_read)) {
+      conflict({"write-after-read", kMemory, word.first_read, codes[kFirstReadCode], false, word_address, slot, true, pc});
+    }
+    if (conflicts(word.other_read)) {
+      conflict({"write-after-read", kMemory, word.other_read, codes[kOtherReadCode], false, word_address, slot, true, pc});
     }
     // Of several atomic updates nothing orders, the first is kept: a plain read after them then names the
     // update furthest from it (another warp's, most often), whose fix is the barrier that fixes them all.
-    if (!(atomic && word.write.atomic && !ordered_by_sync<kMemory>(word.write, now))) word.write = now;
-    word.first_read = Access{};
-    word.other_read = Access{};
+    if (!(atomic && word.write.atomic && !ordered_by_sync<kMemory>(word.write, now))) {
+      word.write = now;
+      codes[kWriteCode] = code_offset(pc);
+    }
+    word.first_read = Access();
+    word.other_read = Access();
     return;
   }
   // Two readers are enough to find a later unordered write: keep one that the new read does not order.
   if (ordered<kMemory>(word.first_read, now)) {
     word.first_read = now;  // a re-read by the same thread refreshes its warp phase
+    codes[kFirstReadCode] = code_offset(pc);
   } else if (ordered<kMemory>(word.other_read, now)) {
     word.other_read = now;
+    codes[kOtherReadCode] = code_offset(pc);
   }
 }
 
-inline __attribute__((always_inline)) ShadowWord* shared_shadow(uintptr_t address) {
+inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
   const uintptr_t offset = address - g_lowest;
   ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
-  if (page == nullptr) return nullptr;
+  if (page == nullptr) return {};
   const size_t word = (offset & (kPageBytes - 1)) >> 2;
-  return page->is_watched(word) ? &page->words[word] : nullptr;
+  return page->is_watched(word) ? ShadowRef{page, word} : ShadowRef{};
 }
 
 template <Memory kMemory>
 inline __attribute__((always_inline)) void record_word(uintptr_t word_address, uint8_t bytes, bool is_write,
                                                        bool atomic, uintptr_t pc) {
-  ShadowWord* word = kMemory == Memory::kShared ? shared_shadow(word_address) : global_shadow(word_address);
-  if (word != nullptr) record<kMemory>(*word, word_address, bytes, is_write, atomic, pc);
+  const ShadowRef shadow = kMemory == Memory::kShared ? shared_shadow(word_address) : global_shadow(word_address);
+  if (shadow) record<kMemory>(shadow, word_address, bytes, is_write, atomic, pc);
 }
 
 // An access of other than one aligned word, word by word: out of line, so that the aligned word's path (nearly

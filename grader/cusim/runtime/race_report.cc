@@ -32,7 +32,7 @@ const char* verb(bool writes) { return writes ? " writes" : " reads"; }
 
 // The fix, in the lectures' terms: which barrier, or for blocks, which pattern.
 std::string advice(const Race& race, bool same_block, const std::string& earlier_line, const std::string& now_line) {
-  const bool same_warp = race.earlier.slot / 32 == race.slot / 32;
+  const bool same_warp = race.earlier.slot() / 32 == race.slot / 32;
   const std::string barrier = same_warp && race.memory == Memory::kShared ? "__syncwarp()" : "__syncthreads()";
   const std::string between = barrier + " between the " + (race.earlier_writes ? "write" : "read") + " at " +
                               earlier_line + " and the " + (race.now_writes ? "write" : "read") + " at " + now_line;
@@ -62,9 +62,9 @@ std::string describe_race(const Race& race, unsigned earlier_block, unsigned now
                           unsigned grid_y) {
   BlockScheduler& blocks = scheduler();
   const bool same_block = earlier_block == now_block;
-  const std::string earlier_line = source_line(code_address(race.earlier.code));
+  const std::string earlier_line = source_line(code_address(race.earlier_code));
   const std::string now_line = source_line(race.pc);
-  const std::string earlier_thread = "thread " + triple(blocks.thread_index_of(race.earlier.slot)) +
+  const std::string earlier_thread = "thread " + triple(blocks.thread_index_of(race.earlier.slot())) +
                                      (same_block ? "" : " of block " + triple(block_of(earlier_block, grid_x, grid_y)));
   const std::string now_thread = "thread " + triple(blocks.thread_index_of(race.slot)) +
                                  (same_block ? "" : " of block " + triple(block_of(now_block, grid_x, grid_y)));

@@ -7,8 +7,8 @@
 
 namespace cusim::race {
 
-// The code address of an access, as an offset into the runner's executable: 4 bytes, not 8, in every shadow
-// word. Only the student's code is instrumented, and it is in the executable, so every offset fits; anything
+// The code address of an access, as an offset into the runner's executable: 4 bytes, not 8, in the shadow.
+// Only the student's code is instrumented, and it is in the executable, so every offset fits; anything
 // else (a copy, which has no code address) is 0.
 using CodeOffset = uint32_t;
 }  // namespace cusim::race
@@ -24,17 +24,26 @@ inline uintptr_t code_address(CodeOffset offset) {
   return offset == 0 ? 0 : reinterpret_cast<uintptr_t>(__executable_start) + offset;
 }
 
-// Kept small (16 bytes): three of these shadow every 4 bytes of watched memory and are read at every access,
-// so their size is the checker's memory traffic.
+// What the checker keeps of one access: 8 bytes, since three of these shadow every 4 bytes of watched memory
+// and are read at every access, so that their size is the checker's memory traffic (a matmul's column walk
+// misses the cache at every step when they are larger). The access's code address is kept apart, in the
+// shadow page's cold part (race_shadow.h), and read only for a report.
 struct Access {
-  CodeOffset code = 0;
-  uint32_t phase = 0;       // counts block starts and barriers over the whole run: equal phases are unordered
-  int16_t slot = -1;
-  uint16_t warp_phase = 0;  // __syncwarp count of the accessing thread's warp (modulo 2^16)
-  uint8_t bytes = 0;        // which bytes of the word
-  bool atomic = false;
+  static constexpr int kSlotBias = 4;  // slots run from -3 (the copies of host_work.cc) to 1023
+
+  uint32_t phase;           // counts block starts and barriers over the whole run: equal phases are unordered
+  uint16_t warp_phase;      // __syncwarp count of the accessing thread's warp (modulo 2^16)
+  uint16_t slot_bits : 11;  // the slot plus kSlotBias
+  uint16_t bytes : 4;       // which bytes of the word
+  uint16_t atomic : 1;
+
+  Access() : Access(0, -1, 0, 0, false) {}
+  Access(uint32_t phase, int slot, uint16_t warp_phase, uint8_t bytes, bool atomic)
+      : phase(phase), warp_phase(warp_phase), slot_bits(static_cast<uint16_t>(slot + kSlotBias)), bytes(bytes),
+        atomic(atomic) {}
+  int slot() const { return static_cast<int>(slot_bits) - kSlotBias; }
 };
-static_assert(sizeof(Access) == 16);
+static_assert(sizeof(Access) == 8);
 
 enum class Memory { kShared, kGlobal };
 
@@ -43,6 +52,7 @@ struct Race {
   const char* kind;  // "read-after-write", ...
   Memory memory;
   Access earlier;
+  CodeOffset earlier_code;
   bool earlier_writes;
   uintptr_t address;
   int slot;

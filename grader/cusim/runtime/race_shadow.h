@@ -17,20 +17,33 @@ struct ShadowWord {
   Access first_read;
   Access other_read;  // a reader not ordered with first_read
 };
-static_assert(sizeof(ShadowWord) == 48);
+static_assert(sizeof(ShadowWord) == 24);
 
 // Shadow memory as page tables: one lookup per access, and pages only where memory is used.
 constexpr unsigned kPageShift = 12;
 constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
 constexpr size_t kPageWords = kPageBytes / 4;
+// Which of a word's accesses a code address belongs to.
+enum CodeOf : size_t { kWriteCode, kFirstReadCode, kOtherReadCode };
 struct ShadowPage {
-  ShadowWord words[kPageWords];
-  uint64_t watched[kPageWords / 64] = {};  // shared memory only: which words belong to a watched array
+  ShadowWord words[kPageWords];                 // hot: read at every access
+  CodeOffset codes[kPageWords][3] = {};         // cold: written when an access is kept, read for a report
+  uint64_t watched[kPageWords / 64] = {};       // shared memory only: which words belong to a watched array
 
   bool is_watched(size_t word) const { return (watched[word / 64] >> (word % 64)) & 1; }
   void mark_watched(size_t word) { watched[word / 64] |= uint64_t{1} << (word % 64); }
 };
 using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
+
+// One word's shadow: its accesses and their code addresses.
+struct ShadowRef {
+  ShadowPage* page = nullptr;
+  size_t index = 0;
+
+  explicit operator bool() const { return page != nullptr; }
+  ShadowWord& word() const { return page->words[index]; }
+  CodeOffset* codes() const { return page->codes[index]; }
+};
 
 // Counts block starts and barriers over the whole run (race_report.h's Access::phase).
 extern uint32_t g_phase;
@@ -39,12 +52,12 @@ extern uint32_t g_phase;
 extern PageTable g_global_pages;
 ShadowPage& new_global_page(size_t index);
 
-inline __attribute__((always_inline)) ShadowWord* global_shadow(uintptr_t address) {
+inline __attribute__((always_inline)) ShadowRef global_shadow(uintptr_t address) {
   const uintptr_t offset = address - device_memory::g_begin;
   const size_t index = offset >> kPageShift;
   ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
   if (__builtin_expect(page == nullptr, 0)) page = &new_global_page(index);
-  return &page->words[(offset & (kPageBytes - 1)) >> 2];
+  return {page, (offset & (kPageBytes - 1)) >> 2};
 }
 
 }  // namespace cusim::race
