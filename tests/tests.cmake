@@ -25,6 +25,7 @@ add_executable(cudagrade_tests
   grader/compile/preprocessed_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/order_judge_test.cc
+  grader/check/access_profile_test.cc
   grader/check/tile_picture_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
@@ -42,6 +43,7 @@ add_executable(cudagrade_tests
   grader/batch/batch_grader_test.cc
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
+  grader/pipeline/sim_profile_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
   grader/report/json_printer_test.cc

@@ -23,11 +23,15 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
   struct Options : GradingOptions {
     std::string cases;
     bool include_hidden = false;
+    bool profile = false;
   };
   auto options = std::make_shared<Options>();
   options->add_to(command);
   command.add_option("--cases", options->cases, "test cases (default: testcases/<lab>.yaml)");
   command.add_flag("--include-hidden", options->include_hidden, "also grade hidden cases (for instructors)");
+  command.add_flag("--profile", options->profile,
+                   "count what each line's memory accesses cost, in the simulator: sectors per request (coalescing) "
+                   "and bank conflicts");
   add_race_check_option(command, options->race_check);
   return [options, &globals] {
     const Lab& lab = lab_named(options->lab);
@@ -36,8 +40,12 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     GradeOptions grade_options;
     grade_options.include_hidden = options->include_hidden;
     grade_options.confinement = confinement_named(options->sandbox, run->command_runner);
+    grade_options.profile_memory = options->profile;
     Grader grader(lab, *run->backend.backend, run->paths, grade_options);
     const RaceCheck race_check = race_check_for(options->race_check, *run->backend.backend);
+    if (options->profile && !run->backend.backend->simulated() && race_check != RaceCheck::kSimulatorThenSanitizer) {
+      throw UsageError("--profile counts in the simulator, which runs beside the GPU only with --race-check sim");
+    }
     if (race_check == RaceCheck::kOff) return publish(grader.grade(options->submission, suite), *options);
     std::unique_ptr<Backend> checker = race_checker_for(race_check, run->paths, run->command_runner);
     grade_options.companion_of_gpu = true;

@@ -1,7 +1,8 @@
 // The simulator's runner: the same harness as the GPU runner (runner/harness.h), compiled by g++ against
 // cusim (grader/cusim/) and linked with a student file rewritten by grader/sim/rewriter. It answers
-// "check" requests only, and "check-second-order", the same under the adversarial schedule
-// (cusim/runtime/scheduler.h); timing needs a GPU.
+// "check" requests only, "check-profiled", the same with the memory-access counts of
+// cusim/runtime/access_profile.h in its reply, and "check-second-order", the same under the adversarial
+// schedule (cusim/runtime/scheduler.h); timing needs a GPU.
 //
 // Beyond the GPU runner it turns the simulator's own findings into verdicts on the control channel
 // ("error <nonce> verdict <status> <message>"): races, divergent barriers, unsupported constructs, and
@@ -16,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "cusim/runtime/access_profile.h"
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/host_work.h"
@@ -119,12 +121,15 @@ void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
   words >> verb;
-  if (verb == "check" || verb == "check-second-order") {
+  if (verb == "check" || verb == "check-profiled" || verb == "check-second-order") {
+    const bool first_order = verb != "check-second-order";
     const auto began = std::chrono::steady_clock::now();
     cusim::race::clear_global_race();
     g_host_work.clear();
-    check_arena(rest_of(words), verb == "check" ? CallHooks{&watch_call, &look_for_host_work}
-                                                : CallHooks{&second_order, nullptr});
+    cusim::profile::g_on = verb == "check-profiled";
+    check_arena(rest_of(words), first_order ? CallHooks{&watch_call, &look_for_host_work}
+                                            : CallHooks{&second_order, nullptr});
+    cusim::profile::g_on = false;
     cusim::set_schedule(cusim::Schedule::kInOrder);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     char fields[64];
@@ -133,6 +138,7 @@ void handle(const std::string& line) {
     const std::string race = one_line(cusim::race::global_race());
     std::string reply = fields;
     if (!g_host_work.empty()) reply += " host=" + g_host_work;
+    if (verb == "check-profiled") reply += " profile=" + cusim::profile::take_report();
     return respond("ok", race.empty() ? reply : reply + " race=" + race);
   }
   throw HarnessFailure("the simulator answers check requests only (timing needs a GPU): " + line);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/access_profile.h"
 #include "model/status.h"
 #include "model/testcase.h"
 #include "model/timing.h"
@@ -62,6 +63,8 @@ struct GradeReport {
   double score = 0;
   double max_score = 0;
   std::vector<CaseResult> cases;
+  // The simulator's memory-access profile, worst line first, when it was asked for (check --profile).
+  std::vector<AccessProfileLine> profile;
 };
 
 // Fills verdict, score and max_score from the cases.

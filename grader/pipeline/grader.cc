@@ -155,6 +155,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     return Preparation::kEveryCaseDecided;
   }
   student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+  student_runner_ = build.runner;
   if (backend_.simulated()) {
     second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
     second_order_->start_fresh();  // starting up while the first case runs in the first order
@@ -173,6 +174,7 @@ GradeReport Grader::grade_cases(const std::filesystem::path& submission, const s
   if (prepare(submission, cases, report) == Preparation::kReady) {
     for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, options));
     if (student_->device()) report.device = student_->device()->name;
+    if (options_.profile_memory && backend_.simulated()) put_profile(submission, report);
   }
   total_up(report);
   return report;
@@ -231,7 +233,10 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   Workload workload = lab_.make_workload(test_case, 0);
   {
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
-    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
+    const bool profiled = options_.profile_memory && backend_.simulated();
+    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s),
+                                       profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
+    if (profiled) keep_access_counts(reply);
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply_outcome(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "backend/backend.h"
+#include "check/access_profile.h"
 #include "check/case_judge.h"
 #include "core/paths.h"
 #include "model/report.h"
@@ -27,6 +28,9 @@ struct GradeOptions {
   // A simulator grader that checks a GPU grade for races (pipeline/race_check.h): it runs the performance
   // cases' correctness too, downsized, instead of skipping them.
   bool companion_of_gpu = false;
+  // The simulator's memory-access profile (check --profile): counted in every case's first order, and put
+  // in GradeReport::profile per line of the student's file.
+  bool profile_memory = false;
   // The race checker where the simulator cannot run a file (pipeline/sanitizer_check.h).
   std::filesystem::path compute_sanitizer = default_compute_sanitizer();
 };
@@ -83,6 +87,10 @@ class Grader {
     std::unique_ptr<Arena> arena;  // null when the run gave no outputs
   };
   SecondOrderRun run_in_second_order(const TestCase& test_case, const Workload& workload);
+  // The profile's counts in a check's reply, added to the submission's (grader_profile.cc).
+  void keep_access_counts(const RunnerReply& reply);
+  // The counts so far, per line of `submission`, into report.profile.
+  void put_profile(const std::filesystem::path& submission, GradeReport& report);
   void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,
@@ -120,6 +128,8 @@ class Grader {
   // The simulator's second order runs in a fresh process for every case: state a file keeps between calls
   // (a __device__ lock it never releases) must not make one order differ from the other.
   std::unique_ptr<RunnerSlot> second_order_;
+  std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
+  std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, Timing> trusted_timings_;               // by runner and case: timed once per grader
   std::optional<std::optional<double>> copy_bandwidth_;

@@ -50,6 +50,7 @@ SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
     return SimulatorCheck::kNotChecked;
   }
   gpu.race_check = "simulator, alongside the GPU";
+  gpu.profile = sim.profile;  // counted by the simulator when asked for (check --profile)
   for (CaseResult& result : gpu.cases) {
     const CaseResult* simulated = case_named(sim, result.name);
     // What only the simulator sees: a race, and host work (it watches every copy and every access).

@@ -1,5 +1,7 @@
 #include "report/report_json.h"
 
+#include "check/access_profile.h"
+
 namespace cudagrade {
 namespace {
 
@@ -104,6 +106,29 @@ CaseResult case_from_json(const nlohmann::json& json) {
   return result;
 }
 
+// Each line an object with named figures, so that other tools can read it (check --profile).
+nlohmann::json profile_line_to_json(const AccessProfileLine& line) {
+  nlohmann::json json = {
+      {"line", line.line},
+      {"source", line.source},
+      {"memory", line.space == MemorySpace::kGlobal ? "global" : "shared"},
+      {"access", line.store ? "store" : "load"},
+      {"bytes_per_lane", line.bytes_per_lane},
+      {"instructions", line.instructions},
+      {"cost", describe_cost(line)},
+      {"advice", line.advice},
+  };
+  if (line.space == MemorySpace::kGlobal) {
+    json["sectors_per_request"] = line.per_request();
+    json["ideal_sectors_per_request"] = line.ideal_per_request();
+  } else {
+    json["wavefronts_per_request"] = line.per_request();
+    json["ideal_wavefronts_per_request"] = line.ideal_per_request();
+    json["bank_conflict_ways"] = line.excess();
+  }
+  return json;
+}
+
 }  // namespace
 
 nlohmann::json report_to_json(const GradeReport& report) {
@@ -120,6 +145,10 @@ nlohmann::json report_to_json(const GradeReport& report) {
   };
   json["cases"] = nlohmann::json::array();
   for (const CaseResult& result : report.cases) json["cases"].push_back(case_to_json(result));
+  if (!report.profile.empty()) {
+    json["profile"] = nlohmann::json::array();
+    for (const AccessProfileLine& line : report.profile) json["profile"].push_back(profile_line_to_json(line));
+  }
   return json;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "check/access_profile.h"
 #include "report/escape.h"
 #include "report/printer.h"
 #include "report/report_text.h"
@@ -28,6 +29,18 @@ std::string indent(const std::string& raw, const std::string& prefix) {
     at = end + 1;
   }
   return result;
+}
+
+// The simulator's memory-access profile, worst line first (check --profile).
+std::string profile_text(const std::vector<AccessProfileLine>& profile) {
+  if (profile.empty()) return "";
+  std::string text = "\nmemory accesses, per line (the simulator's count over the first blocks of each launch):\n";
+  for (const AccessProfileLine& line : profile) {
+    text += fmt::format("  line {:<4} {} {} {}: {}\n", line.line, line.space == MemorySpace::kGlobal ? "global" : "shared",
+                        line.store ? "store" : "load ", headline(line.source, 48), describe_cost(line));
+    if (!line.advice.empty()) text += indent(line.advice, "             ");
+  }
+  return text;
 }
 
 }  // namespace
@@ -76,6 +89,7 @@ void TextPrinter::print(const GradeReport& report) {
   if (report.verdict == CaseStatus::kCompileError && !report.build_log.empty()) {
     out_ << "\ncompiler output:\n" << indent(report.build_log, "  ");
   }
+  out_ << terminal_text(profile_text(report.profile));
   out_ << fmt::format("\nscore {} / {}, verdict {}\n", points_text(report.score), points_text(report.max_score),
                       paint(std::string(to_string(report.verdict)), report.verdict));
 }

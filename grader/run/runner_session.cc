@@ -151,7 +151,9 @@ RunnerReply RunnerSession::collect(Arena& arena, RunnerReply reply) {
 
 // The path goes last, so that a folder name with spaces in it reaches the runner whole.
 RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline, CheckOrder order) {
-  const char* verb = order == CheckOrder::kAsIs ? "check" : "check-second-order";
+  const char* verb = order == CheckOrder::kAsIs       ? "check"
+                     : order == CheckOrder::kProfiled ? "check-profiled"
+                                                      : "check-second-order";
   return collect(arena, exchange(verb, arena.path().string(), deadline));
 }
 

@@ -56,7 +56,8 @@ class RunnerSession {
   RunnerReply start(Clock::time_point deadline);
   // On an "ok" reply the arena has been collected and can be judged. kSecondOrder (the simulator only) runs
   // it under the simulator's second, adversarial schedule (cusim/runtime/scheduler.h).
-  enum class CheckOrder { kAsIs, kSecondOrder };
+  // kProfiled: as is, and the simulator counts what its memory accesses cost (reply field "profile").
+  enum class CheckOrder { kAsIs, kProfiled, kSecondOrder };
   RunnerReply check(Arena& arena, Clock::time_point deadline, CheckOrder order = CheckOrder::kAsIs);
   RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);

@@ -33,10 +33,11 @@ struct SimFixture {
   SubprocessCommandRunner runner;
   SimBackend backend{paths, runner};
   TempDir scratch{TempDir::Medium::kDisk};
+  GradeOptions options;
 
   GradeReport grade(const std::string& source, std::vector<int64_t> sizes = {1000, 4099}) {
     std::ofstream(scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
-    Grader grader(*find_lab("reduction"), backend, paths, {});
+    Grader grader(*find_lab("reduction"), backend, paths, options);
     return grader.grade(scratch.path() / "reduction.cu", reduction_suite(std::move(sizes)));
   }
 };

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "cusim/runtime/access_profile.h"
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
@@ -194,10 +195,17 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     report_beyond_dynamic_shared(begin - g_dynamic_begin, g_dynamic_beyond - g_dynamic_begin, is_write);
   }
   if (begin < g_highest && begin + size > g_lowest) {
+    // Only the arrays': the span between them holds other statics (the arrays' registration guards).
+    if (__builtin_expect(profile::g_on, 0) && shared_shadow(begin)) {
+      profile::note(begin, size, is_write, profile::Space::kShared, pc, g_current_slot);
+    }
     if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
     return;
   }
   if (device_memory::contains(begin)) {
+    if (__builtin_expect(profile::g_on, 0)) {
+      profile::note(begin, size, is_write, profile::Space::kGlobal, pc, g_current_slot);
+    }
     // At plain writes only: that is enough to split every read-modify-write of a shared location (the read
     // is done, the write waits while the others read the old value), and reads outnumber writes a
     // thousandfold in a matmul. Not at atomics: their compare-and-swap loops would retry for every thread.

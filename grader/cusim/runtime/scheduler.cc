@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "cusim/runtime/access_profile.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/shared_memory.h"
@@ -165,7 +166,9 @@ void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, co
   g_built_ins.grid_dim = config.grid;
   refill_shared_memory(config.dynamic_shared_bytes);
 
-  race::begin_block(block_index.x + config.grid.x * (block_index.y + config.grid.y * block_index.z));
+  const unsigned linear_block = block_index.x + config.grid.x * (block_index.y + config.grid.y * block_index.z);
+  race::begin_block(linear_block);
+  profile::begin_block(linear_block);
   body_ = body;
   closure_ = closure;
   for (int slot = 0; slot < thread_count_; ++slot) {
@@ -190,6 +193,7 @@ void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, co
     release_barrier();
   }
   race::end_block();
+  profile::end_block();
 }
 
 // Every live thread waits at a barrier: the same one, or the block can never go on.
