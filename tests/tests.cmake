@@ -40,6 +40,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sanitizer_check_test.cc
   grader/cli/command_support_test.cc
   grader/batch/batch_grader_test.cc
+  grader/batch/slurm_submit_test.cc
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
   grader/report/github_printer_test.cc
