@@ -42,6 +42,7 @@ started=$(date +%s.%N)
 "$cudagrade" grade matmul "$scratch/class" --out "$scratch/out" --cases tests/data/class/matmul.yaml \
   --backend "$backend" --jobs "$jobs" --sandbox auto --race-check "$race_check" "${slurm[@]}" 2>"$scratch/progress.log" | tee "$scratch/summary.txt" || true
 finished=$(date +%s.%N)
+grep -h "compiled the class here" "$scratch/progress.log" || true  # --slurm: the submitting node's compile
 python3 -c 'import sys; n, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print(f"wall: {b - a:.1f} s for {n} submissions, {(b - a) / n:.2f} s each")' \
   "$students" "$started" "$finished"
 cut -d, -f5 "$scratch/out/grades.csv" | tail -n +2 | sort | uniq -c
