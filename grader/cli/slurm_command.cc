@@ -174,7 +174,6 @@ int grade_on_slurm(const SlurmClass& slurm_class, const SlurmOptions& options, s
                             slurm_class.globals.cache_dir};
   SlurmClient slurm(slurm_class.run.command_runner);
   const SlurmSubmission submission = submit_class(slurm, slurm_class.manifest, request);
-  lock.reset();
   switch (submission.outcome) {
     case SlurmSubmission::Outcome::kSubmitted: break;
     case SlurmSubmission::Outcome::kNothingToGrade:
@@ -185,6 +184,7 @@ int grade_on_slurm(const SlurmClass& slurm_class, const SlurmOptions& options, s
     case SlurmSubmission::Outcome::kNoSbatch:
     case SlurmSubmission::Outcome::kRejected: throw InfraError(submission.message);
   }
+  lock.reset();  // the merge job takes it
   std::cout << fmt::format("submitted job array {} ({} tasks for {} students) and merge job {} (runs when the array "
                            "ends)\n",
                            submission.jobs.array, submission.tasks, submission.students.size(), submission.jobs.merge);
