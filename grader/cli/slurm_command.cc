@@ -250,6 +250,7 @@ CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals) {
   command.add_option("dir", *out, "the output folder of `cudagrade grade`")->required();
   return [out, &globals] {
     const std::filesystem::path dir = std::filesystem::absolute(*out);
+    manifest_of(dir);  // before the lock, which would make the folder
     std::unique_ptr<OutputLock> lock = lock_waiting(dir);
     write_gradebook_from_store(globals, dir);
     return static_cast<int>(kExitPassed);
