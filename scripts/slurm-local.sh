@@ -11,7 +11,8 @@
 # Gres=gpu:1 with a gres.conf naming /dev/nvidia0.
 #
 # CUDAGRADE_SLURM_PLUGIN_DIR names Slurm's plugin folder where the packages were unpacked rather than installed
-# (scripts/slurm-gpu-check.sh on the GPU machine).
+# (scripts/slurm-gpu-check.sh on the GPU machine); CUDAGRADE_SLURM_GPU_FILE, the device gres.conf names
+# (default /dev/nvidia0).
 #
 # Needs root (slurmd runs jobs as their user) and the packages; where it cannot start, it says why and exits
 # with 77, which tests read as "Skipped".
@@ -69,7 +70,7 @@ write_conf() {
   if [[ $gpu == 1 ]]; then
     gres_line="GresTypes=gpu"
     node_gres="Gres=gpu:1"
-    echo "NodeName=$node Name=gpu File=/dev/nvidia0" >"$dir/gres.conf"
+    echo "NodeName=$node Name=gpu File=${CUDAGRADE_SLURM_GPU_FILE:-/dev/nvidia0}" >"$dir/gres.conf"
   fi
   local plugin_line=""
   [[ -n ${CUDAGRADE_SLURM_PLUGIN_DIR:-} ]] && plugin_line="PluginDir=$CUDAGRADE_SLURM_PLUGIN_DIR"
