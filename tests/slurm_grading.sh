@@ -82,11 +82,13 @@ lost=$((${#shard1[@]} - $(stored_of_shard1)))
 [[ $killed_status == 3 ]] || fail "the run with a cancelled task ended with $killed_status, not 3"
 grep -q "got no result" "$scratch/killed.log" || fail "the run with a cancelled task did not say who got no result: $(tail -3 "$scratch/killed.log")"
 [[ -e $scratch/killed/grades.csv ]] && fail "a gradebook was written with students missing"
-if ! grade "$scratch/killed" --jobs 1 --slurm --shards 3 --wait --resume >"$scratch/resumed.log" 2>&1; then
+# --build-on-node too: the resumed tasks compile their own shards (here from the cache the first run filled).
+if ! grade "$scratch/killed" --jobs 1 --slurm --shards 3 --wait --resume --build-on-node >"$scratch/resumed.log" 2>&1; then
   cat "$scratch/resumed.log"
   fail "the resumed --slurm run failed"
 fi
 grep -q "for $lost students)" "$scratch/resumed.log" || fail "--resume did not submit exactly the $lost lost students: $(grep submitted "$scratch/resumed.log")"
+grep -q "compiled the class here" "$scratch/resumed.log" && fail "--build-on-node compiled on the submitting node"
 cmp -s "$scratch/whole/grades.csv" "$scratch/killed/grades.csv" || { fail "the resumed grades.csv differs:"; diff "$scratch/whole/grades.csv" "$scratch/killed/grades.csv"; }
 
 # The clear errors, each exit 3 with its own words and no gradebook.

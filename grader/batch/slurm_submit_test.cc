@@ -131,7 +131,7 @@ TEST_CASE("students are dealt round-robin into shards, never into an empty one",
   CHECK(default_shard_count(1500) == 30);
 }
 
-TEST_CASE("--slurm-opt is split as a shell would, and sbatch's job id is read past its warnings", "[slurm]") {
+TEST_CASE("the words of --slurm-opt are split as a shell would, and sbatch's job id is read past its warnings", "[slurm]") {
   CHECK(split_options("--partition=gpu  --gres=gpu:1 --time='00:30:00' --comment=\"lab 3\"") ==
         std::vector<std::string>{"--partition=gpu", "--gres=gpu:1", "--time=00:30:00", "--comment=lab 3"});
   CHECK(split_options("  ").empty());
@@ -187,7 +187,7 @@ TEST_CASE("a class is one array, one task a shard, then a merge job that runs ho
   CHECK(jobs->array == "100");
 }
 
-TEST_CASE("--resume submits only the students without a result, with another file, or with infra_error", "[slurm]") {
+TEST_CASE("a resumed submission grades only the students without a result, with another file, or with infra_error", "[slurm]") {
   SlurmClassFixture fixture;
   for (const char* id : {"s01", "s02", "s03", "s05"}) fixture.store(id, CaseStatus::kPassed);
   fixture.store("s04", CaseStatus::kInfraError);
