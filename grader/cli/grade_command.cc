@@ -51,7 +51,7 @@ std::filesystem::path cases_file(const ProjectPaths& paths, const Lab& lab, cons
 
 int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_globals) {
   const Lab& lab = lab_named(options.lab);
-  if (options.slurm.enabled) require_sbatch();  // before the intake and the compiles it would waste
+  if (options.slurm.enabled) require_slurm(options.backend);  // before the intake and compiles it would waste
   OutputLock::Outcome locked;
   std::string holder;
   std::unique_ptr<OutputLock> lock = OutputLock::acquire(options.out, locked, holder);

@@ -133,7 +133,11 @@ void add_slurm_options(CLI::App& command, SlurmOptions& options) {
                    "with --slurm: compile in the tasks, for clusters whose login nodes must not compile");
 }
 
-void require_sbatch() {
+void require_slurm(const std::string& backend) {
+  if (backend != "gpu" && backend != "sim") {
+    throw UsageError("--slurm needs --backend gpu or --backend sim: the submitting node cannot tell what the compute "
+                     "nodes have");
+  }
   SubprocessCommandRunner runner;
   SlurmClient slurm(runner);
   std::string message;
@@ -150,16 +154,19 @@ GlobalOptions slurm_globals(const GlobalOptions& globals, const std::string& out
 }
 
 int grade_on_slurm(const SlurmClass& slurm_class, const SlurmOptions& options, std::unique_ptr<OutputLock> lock) {
-  if (slurm_class.backend != "gpu" && slurm_class.backend != "sim") {
-    throw UsageError("--slurm needs --backend gpu or --backend sim: the submitting node cannot tell what the compute "
-                     "nodes have");
-  }
   const std::filesystem::path out = std::filesystem::absolute(slurm_class.setup.options.out_dir);
   const int task_cpus = slurm_class.jobs > 0 ? slurm_class.jobs : kDefaultTaskCpus;
   if (!options.build_on_node) {
     BatchGrader builder(slurm_class.lab, *slurm_class.run.backend.backend, slurm_class.run.paths, slurm_class.suite,
                         slurm_class.setup.options);
-    const double seconds = builder.build(slurm_class.manifest.submissions);
+    // Only the files this submission grades: with --resume, those without a kept result.
+    const std::vector<std::string> ids = students_to_grade(slurm_class.manifest, out, slurm_class.resume);
+    const std::set<std::string> to_grade(ids.begin(), ids.end());
+    std::vector<Submission> to_build;
+    for (const Submission& submission : slurm_class.manifest.submissions) {
+      if (to_grade.count(submission.identity.id) != 0) to_build.push_back(submission);
+    }
+    const double seconds = builder.build(to_build);
     std::cerr << fmt::format("cudagrade: compiled the class here in {:.1f} s ({} jobs), into {}\n", seconds,
                              slurm_class.setup.options.jobs, slurm_class.run.paths.cache.string());
   }

@@ -22,8 +22,9 @@ struct SlurmOptions {
 };
 void add_slurm_options(CLI::App& command, SlurmOptions& options);
 
-// An InfraError when there is no sbatch to submit with.
-void require_sbatch();
+// Before anything is taken in or compiled: a UsageError unless `backend` is gpu or sim (the submitting node
+// cannot tell what the compute nodes have), an InfraError when there is no sbatch to submit with.
+void require_slurm(const std::string& backend);
 // The global options the tasks get: the root made absolute, and the build cache in OUT/.cache (which the
 // nodes see) unless --cache-dir or $CUDAGRADE_CACHE names one.
 GlobalOptions slurm_globals(const GlobalOptions& globals, const std::string& out);
