@@ -3,20 +3,25 @@
 # comment naming its student, so none is a cached build), graded by `cudagrade grade` on the example class's
 # cases. Prints cudagrade's own split of compiling (parallel, --jobs) and running, and the wall time.
 #
-#   bench/class-batch.sh [--students 50] [--backend gpu|sim] [--jobs N] [--race-check sim|off]
+#   bench/class-batch.sh [--students 50] [--backend gpu|sim] [--jobs N] [--race-check sim|off] [--slurm SHARDS]
+# --slurm: the same class as a Slurm job array of SHARDS tasks (`grade --slurm --shards SHARDS --wait`), on the
+# cluster SLURM_CONF names (scripts/slurm-local.sh start gives a one-node one); the wall time then runs from
+# submission to the merged gradebook.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 students=50
 backend=gpu
 jobs=$(nproc)
 race_check=sim
+slurm=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --students) students=$2; shift ;;
     --backend) backend=$2; shift ;;
     --jobs) jobs=$2; shift ;;
     --race-check) race_check=$2; shift ;;
-    *) echo "usage: $0 [--students N] [--backend gpu|sim] [--jobs N] [--race-check sim|off]" >&2; exit 2 ;;
+    --slurm) slurm=(--slurm --shards "$2" --wait); shift ;;
+    *) echo "usage: $0 [--students N] [--backend gpu|sim] [--jobs N] [--race-check sim|off] [--slurm SHARDS]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -35,8 +40,9 @@ done
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
 started=$(date +%s.%N)
 "$cudagrade" grade matmul "$scratch/class" --out "$scratch/out" --cases tests/data/class/matmul.yaml \
-  --backend "$backend" --jobs "$jobs" --sandbox auto --race-check "$race_check" 2>"$scratch/progress.log" | tee "$scratch/summary.txt" || true
+  --backend "$backend" --jobs "$jobs" --sandbox auto --race-check "$race_check" "${slurm[@]}" 2>"$scratch/progress.log" | tee "$scratch/summary.txt" || true
 finished=$(date +%s.%N)
+grep -h "compiled the class here" "$scratch/progress.log" || true  # --slurm: the submitting node's compile
 python3 -c 'import sys; n, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print(f"wall: {b - a:.1f} s for {n} submissions, {(b - a) / n:.2f} s each")' \
   "$students" "$started" "$finished"
 cut -d, -f5 "$scratch/out/grades.csv" | tail -n +2 | sort | uniq -c

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   CommandAction action;
   for (const Command& command : commands()) {
     CLI::App* sub = app.add_subcommand(command.name, command.description);
+    if (*command.description == '\0') sub->group("");  // an internal command: left out of --help
     CommandAction run = command.setup(*sub, globals);
     sub->callback([&action, run] { action = run; });
   }

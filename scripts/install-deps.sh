@@ -3,6 +3,7 @@
 # The CUDA toolkit (nvcc) is not a Debian package we can rely on: it must already be installed.
 set -euo pipefail
 packages=(cmake g++ make libyaml-cpp-dev libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libboost-context-dev libarchive-dev libseccomp-dev bubblewrap util-linux chromium clang-14 libclang-rt-14-dev shellcheck unzip binutils python3)
+packages+=(slurm-wlm munge)  # tests only: the one-node cluster of tests/slurm_grading.sh (scripts/slurm-local.sh)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -51,6 +51,11 @@ UploadProblem upload_problem_of(Submission::Outcome outcome) {
   return UploadProblem::kMissingFile;
 }
 
+bool is_kept_on_resume(const StudentResult& stored, const Submission& submission, const std::string& cases_hash) {
+  return stored.content_hash == submission.content_hash && stored.cases_hash == cases_hash &&
+         stored.upload == submission.upload_name && stored.status != StudentStatus(CaseStatus::kInfraError);
+}
+
 std::string progress_line(const StudentResult& result) {
   return fmt::format("{} {} {}/{}", result.student_id, to_string(result.status), csv_number(result.score),
                      csv_number(result.max_score));
@@ -161,6 +166,18 @@ void BatchGrader::build_all(const std::vector<const Submission*>& to_grade) cons
   parallel_for(static_cast<int64_t>(to_grade.size()) - 1, options_.jobs, [&](int64_t i) { build(i + 1); });
 }
 
+double BatchGrader::build(const std::vector<Submission>& submissions) const {
+  std::vector<const Submission*> to_build;
+  for (const Submission& submission : submissions) {
+    if (submission.standing == Submission::Standing::kCurrent && submission.outcome == Submission::Outcome::kFound) {
+      to_build.push_back(&submission);
+    }
+  }
+  const auto began = std::chrono::steady_clock::now();
+  build_all(to_build);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
+
 BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progress& progress) {
   const ResultStore store(options_.out_dir);
   BatchTally tally;
@@ -182,8 +199,7 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
     }
     if (options_.resume) {
       std::optional<StudentResult> stored = store.load(submission.identity.id);
-      if (stored && stored->content_hash == submission.content_hash && stored->cases_hash == options_.cases_hash &&
-          stored->upload == submission.upload_name && stored->status != StudentStatus(CaseStatus::kInfraError)) {
+      if (stored && is_kept_on_resume(*stored, submission, options_.cases_hash)) {
         ++tally.kept;
         std::lock_guard<std::mutex> lock(report_mutex);
         progress.advance(progress_line(*stored) + " (kept)");

@@ -56,6 +56,10 @@ class BatchGrader {
   BatchGrader(const Lab& lab, Backend& backend, ProjectPaths paths, TestSuite suite, BatchOptions options);
 
   BatchTally grade(const std::vector<Submission>& submissions, Progress& progress);
+  // Compiles every current, gradable file into the build cache and runs nothing: the submitting node's part
+  // of a class graded on a cluster (batch/slurm_submit.h), whose tasks then find every build in the cache.
+  // Returns the seconds it took.
+  double build(const std::vector<Submission>& submissions) const;
   // grades.csv, superseded.csv, per-student reports and summary.html, from the stored results and the
   // superseded uploads of this intake.
   void write_gradebook(const std::vector<Submission>& submissions) const;
@@ -86,6 +90,10 @@ class BatchGrader {
   TestSuite suite_;
   BatchOptions options_;
 };
+
+// Whether `--resume` keeps a stored result: same file, same upload, same test cases, and not an infra_error
+// (the machine's fault, graded again).
+bool is_kept_on_resume(const StudentResult& stored, const Submission& submission, const std::string& cases_hash);
 
 // "2015000001 passed 19/26": one progress line.
 std::string progress_line(const StudentResult& result);

@@ -11,6 +11,7 @@
 #include "backend/gpu_probe.h"
 #include "cli/command_support.h"
 #include "cli/package_command.h"
+#include "cli/slurm_command.h"
 #include "labs/registry.h"
 #include "backend/sim_backend.h"
 #include "pipeline/grader.h"
@@ -160,6 +161,10 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"check", "grade one submission on a lab's test cases", setup_check},
       {"grade", "grade a whole class from an LMS download into a gradebook", setup_grade},
+      {"gradebook", "write a graded class's gradebook from its stored results (the merge of a --slurm run)",
+       setup_gradebook},
+      // Hidden (no description): what each task of a `grade --slurm` job array runs.
+      {"slurm-task", "", setup_slurm_task},
       {"run", "run one problem size, as the course's console program did", setup_run},
       {"list", "list the labs and their test cases", setup_list},
       {"devices", "say which backends can run here (exit 0 when a GPU is usable)", setup_devices},

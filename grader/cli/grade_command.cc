@@ -5,13 +5,14 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <thread>
 
 #include "batch/batch_grader.h"
+#include "batch/class_manifest.h"
 #include "batch/output_lock.h"
-#include "core/hash.h"
 #include "gradebook/layout.h"
+#include "cli/class_setup.h"
 #include "cli/command_support.h"
+#include "cli/slurm_command.h"
 #include "backend/gpu_probe.h"
 #include "core/files.h"
 
@@ -29,6 +30,7 @@ struct GradeCommandOptions {
   std::string pattern;
   int jobs = 0;
   bool resume = false;
+  SlurmOptions slurm;
 };
 
 IntakeOptions intake_options(const GradeCommandOptions& options) {
@@ -42,36 +44,39 @@ IntakeOptions intake_options(const GradeCommandOptions& options) {
   return intake;
 }
 
-std::string cases_hash(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option) {
-  const std::filesystem::path file =
-      cases_option.empty() ? paths.testcases_file(lab.name()) : std::filesystem::path(cases_option);
-  return fmt::format("{:016x}", fnv1a(read_file(file)));
+std::filesystem::path cases_file(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option) {
+  return std::filesystem::absolute(cases_option.empty() ? paths.testcases_file(lab.name())
+                                                        : std::filesystem::path(cases_option));
 }
 
-int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) {
+int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_globals) {
   const Lab& lab = lab_named(options.lab);
+  if (options.slurm.enabled) require_slurm(options.backend);  // before the intake and compiles it would waste
   OutputLock::Outcome locked;
   std::string holder;
   std::unique_ptr<OutputLock> lock = OutputLock::acquire(options.out, locked, holder);
   if (!lock) throw UsageError(fmt::format("{} is in use by {}; wait for it or choose another --out", options.out, holder));
 
+  const GlobalOptions globals = options.slurm.enabled ? slurm_globals(given_globals, options.out) : given_globals;
   auto run = prepare_backend(globals, options.backend);
   TestSuite suite = load_suite(run->paths, lab, options.cases);
   IntakeResult intake = take_in(options.input, lab.submission_file(), intake_options(options));
   if (intake.outcome != IntakeResult::Outcome::kTakenIn) throw UsageError(intake.message);
   for (const std::string& note : intake.notes) std::cerr << "cudagrade: intake: " << note << "\n";
+  const ClassManifest manifest{lab.name(), cases_file(run->paths, lab, options.cases),
+                               cases_file_hash(cases_file(run->paths, lab, options.cases)), intake.submissions};
+  save_manifest(OutputLayout(options.out).class_manifest(), manifest);
 
-  BatchOptions batch;
-  batch.out_dir = options.out;
-  batch.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  batch.resume = options.resume;
-  batch.confinement = confinement_named(options.sandbox, run->command_runner);
-  batch.cases_hash = cases_hash(run->paths, lab, options.cases);
+  ClassSetup setup = class_setup(*run, options.out, options.jobs, options.resume, options.sandbox, options.race_check,
+                                 manifest.cases_hash);
+  BatchOptions& batch = setup.options;
+  if (options.slurm.enabled) {
+    const SlurmClass slurm_class{lab, *run, suite, manifest, setup, options.backend, options.race_check, options.jobs,
+                                 options.resume, globals};
+    return grade_on_slurm(slurm_class, options.slurm, std::move(lock));
+  }
   if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
   if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
-  batch.race_check = race_check_for(options.race_check, *run->backend.backend);
-  std::unique_ptr<Backend> race_checker = race_checker_for(batch.race_check, run->paths, run->command_runner);
-  batch.race_checker = race_checker.get();
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),
@@ -118,6 +123,7 @@ CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
   command.add_option("--pattern", options->pattern,
                      "how upload names carry the student: \"{name}_{id}_{file}\", or \"regex:...\" with the id in "
                      "group 1 (default: Blackboard, Canvas and Moodle names)");
+  add_slurm_options(command, options->slurm);
   return [options, &globals] { return run_grade(*options, globals); };
 }
 

@@ -8,6 +8,9 @@
 //       report.md, report.html        the student's report (student_report.h)
 //       compile.log                   the compiler's output
 //   OUT/.work/                      intake's extracted uploads
+//   OUT/.class.json                 the class as intake found it (batch/class_manifest.h)
+//   OUT/.cache/                     the build cache of a `grade --slurm` run, which every node must see
+//   OUT/.slurm/submission-<n>/      one `grade --slurm` submission: its plan, scripts, logs (batch/slurm_plan.h)
 //   OUT/.cudagrade.lock             held while a run writes the folder (batch/output_lock.h)
 #pragma once
 
@@ -28,6 +31,9 @@ class OutputLayout {
   std::filesystem::path student_dir(const std::string& student_id) const;
   std::filesystem::path work_dir() const { return out_ / ".work"; }
   std::filesystem::path lock_file() const { return out_ / ".cudagrade.lock"; }
+  std::filesystem::path class_manifest() const { return out_ / ".class.json"; }
+  std::filesystem::path slurm_dir() const { return out_ / ".slurm"; }
+  std::filesystem::path build_cache() const { return out_ / ".cache"; }
 
   // The files of one student's folder.
   static constexpr const char* kResultFile = "result.json";
