@@ -64,8 +64,9 @@ std::string advice_for(const AccessProfileLine& line) {
   if (line.excess() < kConflicted) return "";
   return fmt::format(
       "Lanes of a warp {} different words of one bank, and the bank serves them one after another ({:.1f}-way). "
-      "Pad the shared array by one column (for example [TILE][TILE+1]) so that a column's words fall in "
-      "different banks, or let threadIdx.x walk the array's last index.",
+      "Let consecutive lanes touch consecutive words: in a tree reduction, sequential addressing "
+      "(s[tid] += s[tid + stride]); for a 2-D tile read by columns, pad the array by one column "
+      "([TILE][TILE+1]) so that a column's words fall in different banks.",
       line.store ? "write" : "read", line.excess());
 }
 
