@@ -114,6 +114,52 @@ void add_instructions(const std::vector<const Note*>& notes, Totals& totals) {
   }
 }
 
+// g++ splits a float4 or float2 copy into 4-byte loads or stores at consecutive code addresses, where nvcc
+// makes one 16- or 8-byte instruction, which the hardware serves in phases of 8 or 16 lanes. Such a split shows
+// as a lane's run of 4-byte accesses to one aligned 16 (or 8) bytes, each from its own code address, and it
+// shows every time its first code address runs; two scalar loads that only sometimes touch adjacent words
+// (reduce1's s[index] and s[index + s], adjacent at s = 1 only) are not one access. A loop over consecutive
+// words repeats one code address, so it never forms a run.
+bool splits_one_access(const Note* run, size_t count) {
+  if ((run[0].address & (count * 4 - 1)) != 0) return false;
+  for (size_t i = 0; i < count; ++i) {
+    const Note& part = run[i];
+    if (part.size != 4 || part.slot != run[0].slot || part.space != run[0].space ||
+        part.is_write != run[0].is_write || part.address != run[0].address + 4 * i) {
+      return false;
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (run[j].pc == part.pc) return false;
+    }
+  }
+  return true;
+}
+
+// The run length (4 or 2) that starts at notes[at], or 1.
+size_t run_at(const std::vector<Note>& notes, size_t at) {
+  for (size_t run : {size_t{4}, size_t{2}}) {
+    if (at + run <= notes.size() && splits_one_access(&notes[at], run)) return run;
+  }
+  return 1;
+}
+
+void merge_split_accesses(std::vector<Note>& notes) {
+  std::map<uintptr_t, size_t> runs, occurrences;  // by the first code address: runs it starts, times it ran
+  for (size_t at = 0; at < notes.size(); ++at) {
+    ++occurrences[notes[at].pc];
+    if (run_at(notes, at) > 1) ++runs[notes[at].pc];
+  }
+  size_t kept = 0;
+  for (size_t at = 0; at < notes.size(); ++kept) {
+    const size_t count = run_at(notes, at);
+    const bool always = count > 1 && runs[notes[at].pc] == occurrences[notes[at].pc];
+    notes[kept] = notes[at];
+    if (always) notes[kept].size = static_cast<uint8_t>(4 * count);
+    at += always ? count : 1;
+  }
+  notes.resize(kept);
+}
+
 uintptr_t code_offset(uintptr_t pc) {
   Dl_info info{};
   if (dladdr(reinterpret_cast<void*>(pc), &info) == 0) return 0;
@@ -134,6 +180,7 @@ void note(uintptr_t address, size_t size, bool is_write, Space space, uintptr_t 
 
 void end_block() {
   if (!g_sampled || g_notes.empty()) return;
+  merge_split_accesses(g_notes);
   // Grouped by code address, space, direction and warp; the stable sort keeps each lane's own order.
   std::vector<const Note*> sorted;
   sorted.reserve(g_notes.size());
