@@ -100,6 +100,31 @@ TEST_CASE("a 32 x 32 tile read by columns is a 32-way bank conflict, and padded 
   CHECK(line_with(padded, "int first = tile[0][0]", MemorySpace::kShared, false).per_request() == 1.0);
 }
 
+TEST_CASE("16-byte accesses count as one each, served in the hardware's phases of 8 lanes", "[sim][profile]") {
+  // g++ copies an int4 as four 4-byte accesses; nvcc makes one LDG.128 / LDS.128, and so does the count.
+  const GradeReport report = profiled(R"(
+__global__ void block_sums(const int* in, int* partial) {
+  __shared__ __align__(16) int tile[1024];
+  int t = threadIdx.x, base = blockIdx.x * 1024;
+  if (t == 0) partial[blockIdx.x] = 0;
+  if (t < 256) reinterpret_cast<int4*>(tile)[t] = reinterpret_cast<const int4*>(in + base)[t];
+  __syncthreads();
+  if (t < 256) {
+    const int4 q = reinterpret_cast<const int4*>(tile)[t];
+    atomicAdd(&partial[blockIdx.x], q.x + q.y + q.z + q.w);
+  }
+}
+)");
+  const AccessProfileLine& global_load = line_with(report, "reinterpret_cast<int4*>(tile)[t] =", MemorySpace::kGlobal, false);
+  CHECK(global_load.bytes_per_lane == 16);
+  CHECK(global_load.instructions == 4 * 8);  // 8 warps a block do the copy
+  CHECK(global_load.per_request() == 16.0);  // 512 bytes a warp
+  CHECK(global_load.ideal_per_request() == 16.0);
+  const AccessProfileLine& shared_load = line_with(report, "const int4 q =", MemorySpace::kShared, false);
+  CHECK(shared_load.per_request() == 4.0);  // four phases of 8 lanes, 128 bytes each, no conflict
+  CHECK(shared_load.excess() == 1.0);
+}
+
 TEST_CASE("the reduction ladder: strided addressing conflicts, sequential addressing does not", "[sim][profile]") {
   testing::SimFixture fixture;
   fixture.options.profile_memory = true;
