@@ -44,6 +44,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_pipeline_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
+  grader/report/graded_by_test.cc
   grader/report/json_printer_test.cc
   grader/report/report_json_test.cc
   grader/report/junit_printer_test.cc
@@ -65,7 +66,8 @@ include(${CMAKE_SOURCE_DIR}/grader/intake/tests.cmake)
 include(${CMAKE_SOURCE_DIR}/grader/gradebook/tests.cmake)
 target_include_directories(cudagrade_tests PRIVATE tests)
 target_link_libraries(cudagrade_tests PRIVATE cudagrade_core Catch2::Catch2)
-target_compile_definitions(cudagrade_tests PRIVATE CUDAGRADE_FAKE_RUNNER="$<TARGET_FILE:fake_runner>")
+target_compile_definitions(cudagrade_tests PRIVATE CUDAGRADE_FAKE_RUNNER="$<TARGET_FILE:fake_runner>"
+  CUDAGRADE_TEST_EXPECTED_VERSION="${PROJECT_VERSION}")
 add_dependencies(cudagrade_tests fake_runner)
 
 include(Catch)
@@ -111,6 +113,11 @@ foreach(target yaml archive)
   add_test(NAME fuzz_${target} COMMAND ${CMAKE_SOURCE_DIR}/fuzz/run.sh 60 ${CMAKE_BINARY_DIR}/fuzz ${target})
   set_tests_properties(fuzz_${target} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
+
+# --version names the version and the commit, and needs no subcommand.
+add_test(NAME version_flag COMMAND ${CMAKE_BINARY_DIR}/cudagrade --version)
+set_tests_properties(version_flag PROPERTIES
+  PASS_REGULAR_EXPRESSION "^cudagrade ${PROJECT_VERSION} \\(commit [0-9a-f]+(-dirty)?\\)")
 
 # The folders' layers (docs/ARCHITECTURE.md): no include runs back up, and the checker itself catches each
 # kind of wrong include in a planted tree.

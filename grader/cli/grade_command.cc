@@ -9,7 +9,6 @@
 
 #include "batch/batch_grader.h"
 #include "batch/output_lock.h"
-#include "core/hash.h"
 #include "gradebook/layout.h"
 #include "cli/command_support.h"
 #include "backend/gpu_probe.h"
@@ -42,12 +41,6 @@ IntakeOptions intake_options(const GradeCommandOptions& options) {
   return intake;
 }
 
-std::string cases_hash(const ProjectPaths& paths, const Lab& lab, const std::string& cases_option) {
-  const std::filesystem::path file =
-      cases_option.empty() ? paths.testcases_file(lab.name()) : std::filesystem::path(cases_option);
-  return fmt::format("{:016x}", fnv1a(read_file(file)));
-}
-
 int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) {
   const Lab& lab = lab_named(options.lab);
   OutputLock::Outcome locked;
@@ -66,7 +59,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
   batch.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   batch.resume = options.resume;
   batch.confinement = confinement_named(options.sandbox, run->command_runner);
-  batch.cases_hash = cases_hash(run->paths, lab, options.cases);
+  batch.cases_hash = suite.content_hash;
   if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
   if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
   batch.race_check = race_check_for(options.race_check, *run->backend.backend);
