@@ -30,6 +30,7 @@ add_executable(cudagrade_tests
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc
+  grader/core/paths_test.cc
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc
   grader/package/package_writer_test.cc
@@ -113,6 +114,12 @@ foreach(target yaml archive)
   add_test(NAME fuzz_${target} COMMAND ${CMAKE_SOURCE_DIR}/fuzz/run.sh 60 ${CMAKE_BINARY_DIR}/fuzz ${target})
   set_tests_properties(fuzz_${target} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
+
+# The fresh-machine proof: the .deb installed with apt in a debootstrapped Debian 12, grading from a student's
+# folder (Skipped, with the reason, without root, debootstrap, a mount namespace or the network).
+add_test(NAME deb_in_fresh_debian
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/deb_in_fresh_debian.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+set_tests_properties(deb_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE)
 
 # --version names the version and the commit, and needs no subcommand.
 add_test(NAME version_flag COMMAND ${CMAKE_BINARY_DIR}/cudagrade --version)

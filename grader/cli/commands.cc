@@ -142,6 +142,8 @@ CommandAction setup_devices(CLI::App&, const GlobalOptions& globals) {
     const Availability sim = SimBackend(paths, runner).availability();
     std::cout << (sim.usable ? "sim: usable, the CPU simulator (correctness and races, no timing)\n"
                              : "sim: not usable: " + sim.reason + "\n");
+    std::cout << fmt::format("data: {} ({}); cache: {}\n", paths.root.string(), to_string(paths.root_origin),
+                             paths.cache.string());
     return static_cast<int>(probe.usable ? kExitPassed : kExitInfra);
   };
 }
