@@ -34,6 +34,7 @@ add_executable(cudagrade_tests
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc
   grader/package/package_writer_test.cc
+  grader/package/prairielearn_package_test.cc
   grader/package/template_test.cc
   grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
@@ -120,6 +121,11 @@ endforeach()
 add_test(NAME deb_in_fresh_debian
   COMMAND ${CMAKE_SOURCE_DIR}/tests/deb_in_fresh_debian.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
 set_tests_properties(deb_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE)
+
+# What `cudagrade package` writes, checked as each platform would: check-jsonschema (the workflow, info.json) and
+# shellcheck (every script).
+add_test(NAME generated_packages
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/generated_packages.sh ${CMAKE_BINARY_DIR}/cudagrade ${CMAKE_SOURCE_DIR})
 
 # --version names the version and the commit, and needs no subcommand.
 add_test(NAME version_flag COMMAND ${CMAKE_BINARY_DIR}/cudagrade --version)
