@@ -127,6 +127,10 @@ set_tests_properties(deb_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 
 add_test(NAME generated_packages
   COMMAND ${CMAKE_SOURCE_DIR}/tests/generated_packages.sh ${CMAKE_BINARY_DIR}/cudagrade ${CMAKE_SOURCE_DIR})
 
+# The Dockerfile and the Apptainer definition, which cannot be built here (no base image can be pulled):
+# hadolint, shellcheck of their install steps, the definition parsed.
+add_test(NAME container_files COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/container_files.py ${CMAKE_SOURCE_DIR})
+
 # --version names the version and the commit, and needs no subcommand.
 add_test(NAME version_flag COMMAND ${CMAKE_BINARY_DIR}/cudagrade --version)
 set_tests_properties(version_flag PROPERTIES
