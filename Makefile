@@ -18,7 +18,7 @@ build: configure
 
 # The whole suite. Tests that need a GPU report "Skipped" (with the reason) where none is usable.
 test: build
-	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure; status=$$?; \
+	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --no-tests=error; status=$$?; \
 	  grep -h '^SKIPPED' Testing/Temporary/LastTest.log || true; exit $$status
 
 # Grades the bundled examples in submissions/ (quick cases) and prints each verdict beside the one the file

@@ -122,6 +122,10 @@ add_test(NAME deb_in_fresh_debian
   COMMAND ${CMAKE_SOURCE_DIR}/tests/deb_in_fresh_debian.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
 set_tests_properties(deb_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE)
 
+# No CUDA toolkit: cudagrade built with g++ alone, and `make demo` grading the examples in the simulator.
+add_test(NAME no_cuda_toolkit COMMAND ${CMAKE_SOURCE_DIR}/tests/no_cuda_toolkit.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+set_tests_properties(no_cuda_toolkit PROPERTIES TIMEOUT 2400 RUN_SERIAL TRUE)
+
 # What `cudagrade package` writes, checked as each platform would: check-jsonschema (the workflow, info.json) and
 # shellcheck (every script).
 add_test(NAME generated_packages
