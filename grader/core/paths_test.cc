@@ -18,7 +18,7 @@ PathSources installed_and_built() {
   return sources;
 }
 
-TEST_CASE("--root wins, then $CUDAGRADE_ROOT, then the installed data, then the source tree", "[paths]") {
+TEST_CASE("the root: --root first, then $CUDAGRADE_ROOT, then the installed data, then the source tree", "[paths]") {
   PathSources sources = installed_and_built();
   sources.root_option = "/course/a";
   sources.root_variable = "/course/b";
