@@ -30,6 +30,7 @@ mapfile -t lab_sources < <(awk '/^set\(lab_sources/ {on = 1; next} /^\)/ {on = 0
 yaml_sources=(
   fuzz/yaml_loader_fuzzer.cc
   grader/testcases/loader.cc
+  grader/core/hash.cc
   grader/model/testcase.cc
   grader/labs/registry.cc
   "${lab_sources[@]}"

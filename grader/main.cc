@@ -4,12 +4,14 @@
 #include <exception>
 
 #include "cli/commands.h"
+#include "core/version.h"
 
 int main(int argc, char** argv) {
   using namespace cudagrade;
   std::signal(SIGPIPE, SIG_IGN);  // a runner that dies mid-request must not take the grader with it
   CLI::App app{"cudagrade: grade CUDA lab submissions for correctness and speed"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", grader_version_text(), "print cudagrade's version and the commit it was built from");
   GlobalOptions globals;
   app.add_option("--root", globals.root,
                  "project root holding skeleton/, reference/ and testcases/ (default: $CUDAGRADE_ROOT, else the "

@@ -31,9 +31,11 @@ add_executable(cudagrade_tests
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc
+  grader/core/paths_test.cc
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc
   grader/package/package_writer_test.cc
+  grader/package/prairielearn_package_test.cc
   grader/package/template_test.cc
   grader/package/zip_writer_test.cc
   grader/pipeline/grader_test.cc
@@ -47,6 +49,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_profile_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
+  grader/report/graded_by_test.cc
   grader/report/json_printer_test.cc
   grader/report/report_json_test.cc
   grader/report/junit_printer_test.cc
@@ -68,7 +71,8 @@ include(${CMAKE_SOURCE_DIR}/grader/intake/tests.cmake)
 include(${CMAKE_SOURCE_DIR}/grader/gradebook/tests.cmake)
 target_include_directories(cudagrade_tests PRIVATE tests)
 target_link_libraries(cudagrade_tests PRIVATE cudagrade_core Catch2::Catch2)
-target_compile_definitions(cudagrade_tests PRIVATE CUDAGRADE_FAKE_RUNNER="$<TARGET_FILE:fake_runner>")
+target_compile_definitions(cudagrade_tests PRIVATE CUDAGRADE_FAKE_RUNNER="$<TARGET_FILE:fake_runner>"
+  CUDAGRADE_TEST_EXPECTED_VERSION="${PROJECT_VERSION}")
 add_dependencies(cudagrade_tests fake_runner)
 
 include(Catch)
@@ -114,6 +118,30 @@ foreach(target yaml archive)
   add_test(NAME fuzz_${target} COMMAND ${CMAKE_SOURCE_DIR}/fuzz/run.sh 60 ${CMAKE_BINARY_DIR}/fuzz ${target})
   set_tests_properties(fuzz_${target} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
+
+# The fresh-machine proof: the .deb installed with apt in a debootstrapped Debian 12, grading from a student's
+# folder (Skipped, with the reason, without root, debootstrap, a mount namespace or the network).
+add_test(NAME deb_in_fresh_debian
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/deb_in_fresh_debian.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+set_tests_properties(deb_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE)
+
+# No CUDA toolkit: cudagrade built with g++ alone, and `make demo` grading the examples in the simulator.
+add_test(NAME no_cuda_toolkit COMMAND ${CMAKE_SOURCE_DIR}/tests/no_cuda_toolkit.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+set_tests_properties(no_cuda_toolkit PROPERTIES TIMEOUT 2400 RUN_SERIAL TRUE)
+
+# What `cudagrade package` writes, checked as each platform would: check-jsonschema (the workflow, info.json) and
+# shellcheck (every script).
+add_test(NAME generated_packages
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/generated_packages.sh ${CMAKE_BINARY_DIR}/cudagrade ${CMAKE_SOURCE_DIR})
+
+# The Dockerfile and the Apptainer definition, which cannot be built here (no base image can be pulled):
+# hadolint, shellcheck of their install steps, the definition parsed.
+add_test(NAME container_files COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/container_files.py ${CMAKE_SOURCE_DIR})
+
+# --version names the version and the commit, and needs no subcommand.
+add_test(NAME version_flag COMMAND ${CMAKE_BINARY_DIR}/cudagrade --version)
+set_tests_properties(version_flag PROPERTIES
+  PASS_REGULAR_EXPRESSION "^cudagrade ${PROJECT_VERSION} \\(commit [0-9a-f]+(-dirty)?\\)")
 
 # The folders' layers (docs/ARCHITECTURE.md): no include runs back up, and the checker itself catches each
 # kind of wrong include in a planted tree.

@@ -8,6 +8,7 @@
 #include "batch/result_store.h"
 #include "core/files.h"
 #include "core/parallel.h"
+#include "core/version.h"
 #include "gradebook/grades_csv.h"
 #include "gradebook/layout.h"
 #include "gradebook/roster.h"
@@ -81,6 +82,8 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   result.notes = submission.notes;
   result.content_hash = submission.content_hash;
   result.cases_hash = options_.cases_hash;
+  result.grader_version = grader_version().version;
+  result.grader_commit = grader_version().commit;
   return result;
 }
 

@@ -151,6 +151,8 @@ CommandAction setup_devices(CLI::App&, const GlobalOptions& globals) {
     const Availability sim = SimBackend(paths, runner).availability();
     std::cout << (sim.usable ? "sim: usable, the CPU simulator (correctness and races, no timing)\n"
                              : "sim: not usable: " + sim.reason + "\n");
+    std::cout << fmt::format("data: {} ({}); cache: {}\n", paths.root.string(), to_string(paths.root_origin),
+                             paths.cache.string());
     return static_cast<int>(probe.usable ? kExitPassed : kExitInfra);
   };
 }
@@ -170,7 +172,9 @@ const std::vector<Command>& commands() {
       {"devices", "say which backends can run here (exit 0 when a GPU is usable)", setup_devices},
       {"validate", "check a test-case YAML file", setup_validate},
       {"bench", "time every reference of a lab and its baselines on one size, as a Markdown table", setup_bench},
-      {"package", "write a starter repository (github) or a Gradescope autograder (gradescope) for a lab",
+      {"package",
+       "write a starter repository (github), a Gradescope autograder (gradescope) or a PrairieLearn question "
+       "(prairielearn) for a lab",
        setup_package},
   };
   return table;

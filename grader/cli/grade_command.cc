@@ -64,7 +64,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
   if (intake.outcome != IntakeResult::Outcome::kTakenIn) throw UsageError(intake.message);
   for (const std::string& note : intake.notes) std::cerr << "cudagrade: intake: " << note << "\n";
   const ClassManifest manifest{lab.name(), cases_file(run->paths, lab, options.cases),
-                               cases_file_hash(cases_file(run->paths, lab, options.cases)), intake.submissions};
+                               suite.content_hash, intake.submissions};
   save_manifest(OutputLayout(options.out).class_manifest(), manifest);
 
   ClassSetup setup = class_setup(*run, options.out, options.jobs, options.resume, options.sandbox, options.race_check,

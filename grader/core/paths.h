@@ -3,17 +3,40 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cudagrade {
 
+// Where each candidate place comes from, for choose(): what the command line, the environment and the disk say.
+struct PathSources {
+  std::string root_option;                            // --root
+  std::string root_variable;                          // $CUDAGRADE_ROOT
+  std::optional<std::filesystem::path> installed;     // P/share/cudagrade beside P/bin/cudagrade, when it exists
+  std::filesystem::path source_tree;                  // the tree this binary was built from
+  std::string cache_option;                           // --cache-dir
+  std::string cache_variable;                         // $CUDAGRADE_CACHE
+  std::filesystem::path user_cache;                   // $XDG_CACHE_HOME/cudagrade, else ~/.cache/cudagrade
+};
+
+// Which of the candidates gave the root, in the order they win.
+enum class RootOrigin { kOption, kVariable, kInstalled, kSourceTree };
+// "--root", "$CUDAGRADE_ROOT", "installed beside the binary", "the source tree it was built from"
+std::string_view to_string(RootOrigin origin);
+
 struct ProjectPaths {
   std::filesystem::path root;
   std::filesystem::path cache;
+  RootOrigin root_origin = RootOrigin::kSourceTree;
 
-  // The root comes from --root, else $CUDAGRADE_ROOT, else the source tree this binary was built from.
+  // The root comes from --root, else $CUDAGRADE_ROOT, else the data installed beside this binary
+  // (../share/cudagrade), else the source tree it was built from. The cache: --cache-dir, else
+  // $CUDAGRADE_CACHE, else the user's cache folder for an installed root (which is read-only), else
+  // <root>/build/cache.
   static ProjectPaths discover(const std::string& root_option, const std::string& cache_option);
+  static ProjectPaths choose(const PathSources& sources);
 
   std::filesystem::path skeleton_dir(const std::string& lab) const { return root / "skeleton" / lab; }
   std::filesystem::path reference_dir(const std::string& lab) const { return root / "reference" / lab; }
@@ -26,5 +49,9 @@ struct ProjectPaths {
   // reference/<lab>/*.cu, sorted, without the extension.
   std::vector<std::string> reference_names(const std::string& lab) const;
 };
+
+// The data folder installed beside a binary at `executable` (its ../share/cudagrade, as CMakeLists.txt's
+// install rules lay it out), when that folder holds the runner sources; nullopt in a build tree.
+std::optional<std::filesystem::path> installed_data_beside(const std::filesystem::path& executable);
 
 }  // namespace cudagrade

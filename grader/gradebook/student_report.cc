@@ -43,6 +43,8 @@ Fields overview(const StudentResult& student) {
   if (!student.isolation.empty()) fields.push_back({"isolation", student.isolation});
   if (!student.content_hash.empty()) fields.push_back({"file hash", student.content_hash});
   if (!student.cases_hash.empty()) fields.push_back({"test cases hash", student.cases_hash});
+  if (!student.grader_version.empty())
+    fields.push_back({"grader", "cudagrade " + student.grader_version + " (commit " + student.grader_commit + ")"});
   return fields;
 }
 

@@ -48,6 +48,13 @@ struct CaseResult {
   std::optional<SpeedResult> speed;
 };
 
+// What graded a submission, so that a regrade can say what changed.
+struct GradedBy {
+  std::string version;     // cudagrade's version ("0.1.0")
+  std::string commit;      // the commit it was built from, "unknown" where that was not known
+  std::string cases_hash;  // the test-case file's bytes (fnv1a, 16 hex digits); empty for `run`'s one size
+};
+
 struct GradeReport {
   std::string lab;
   std::string submission;
@@ -63,6 +70,7 @@ struct GradeReport {
   double score = 0;
   double max_score = 0;
   std::vector<CaseResult> cases;
+  GradedBy graded_by;
   // The simulator's memory-access profile, worst line first, when it was asked for (check --profile).
   std::vector<AccessProfileLine> profile;
 };

@@ -36,6 +36,8 @@ struct StudentResult {
   std::optional<GradeReport> report;
   std::string content_hash;  // of the graded file (or of the upload when nothing was graded)
   std::string cases_hash;    // of the test-case file it was graded on
+  std::string grader_version;  // the cudagrade that graded it (core/version.h), so a regrade can say what changed
+  std::string grader_commit;
   std::string isolation;     // how the runner was confined: "bwrap", "rlimits only"
 };
 

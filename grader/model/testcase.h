@@ -53,6 +53,7 @@ struct TestCase {
 struct TestSuite {
   std::string lab;
   std::string path;
+  std::string content_hash;  // of the file's bytes (fnv1a, 16 hex digits): what a result says it was graded on
   std::vector<TestCase> cases;
 };
 

@@ -1,6 +1,7 @@
 #include "package/github_package.h"
 
 #include "core/files.h"
+#include "core/version.h"
 
 #include <fmt/format.h>
 
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 TemplateValues github_values(const PackageRequest& request, const GithubOptions& options) {
   TemplateValues values = common_template_values(request.lab);
   values["GRADER_REPO"] = options.grader_repo;
-  values["GRADER_REF"] = options.grader_ref;
+  values["GRADER_REF"] = pinned_grader_ref(options);
   values["OUT"] = request.out.string();
   return values;
 }
@@ -40,6 +41,20 @@ std::optional<std::string> grader_ref_problem(const std::string& ref) {
   static const std::regex pattern("[A-Za-z0-9_.][A-Za-z0-9_./-]*");
   if (std::regex_match(ref, pattern)) return std::nullopt;
   return fmt::format("--grader-ref '{}' must be a branch, tag or commit (letters, digits, . _ - /)", ref);
+}
+
+std::string pinned_grader_ref(const GithubOptions& options) {
+  return options.grader_ref.empty() ? grader_version().commit : options.grader_ref;
+}
+
+std::optional<std::string> own_commit_problem() {
+  static const std::regex full_commit("[0-9a-f]{40}");
+  const std::string& commit = grader_version().commit;
+  if (std::regex_match(commit, full_commit)) return std::nullopt;
+  return fmt::format(
+      "this cudagrade was built from '{}', not a commit the workflow can check out (a modified tree, or one "
+      "without git): name a tag or commit of the grader repository with --grader-ref",
+      commit);
 }
 
 PackageResult write_github_package(const PackageRequest& request, const GithubOptions& options) {

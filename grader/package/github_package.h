@@ -17,8 +17,14 @@ inline constexpr const char* kWorkflowFile = ".github/workflows/cudagrade.yml";
 
 struct GithubOptions {
   std::string grader_repo = kPlaceholderGraderRepo;  // OWNER/NAME of the course's cudagrade
-  std::string grader_ref = "main";
+  // A tag or commit, fixed for the term; empty: the commit of the cudagrade writing the package.
+  std::string grader_ref;
 };
+
+// The ref the workflow checks cudagrade out at: --grader-ref, else this cudagrade's own commit.
+std::string pinned_grader_ref(const GithubOptions& options);
+// Why this cudagrade's own commit cannot be pinned (a build from a modified tree, or without git), or nullopt.
+std::optional<std::string> own_commit_problem();
 
 // Why an option cannot go into the workflow, or nullopt when it can. Both are written into the YAML
 // unquoted, so only the characters GitHub allows in these names pass.

@@ -4,11 +4,13 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "core/files.h"
 #include "core/command_runner.h"
 #include "core/temp_dir.h"
+#include "core/version.h"
 #include "labs/registry.h"
 #include "workflow_lint/script_check.h"
 #include "workflow_lint/workflow_check.h"
@@ -77,9 +79,9 @@ TEST_CASE("the starter repository holds the skeleton byte for byte, the workflow
     CHECK(problems_of(workflow).empty());
     CHECK_THAT(workflow, Catch::Contains("repository: my-course/cudagrade") && Catch::Contains("ref: v2") &&
                              Catch::Contains("runs-on: [self-hosted, gpu]") && Catch::Contains("--backend gpu") &&
-                             Catch::Contains("-DCUDAGRADE_BUILD_TESTS=OFF") && Catch::Contains("cuda-toolkit-13-0") &&
+                             Catch::Contains("-DCUDAGRADE_BUILD_TESTS=OFF") && !Catch::Contains("cuda-toolkit") &&
                              Catch::Contains("SUBMISSION: " + lab->submission_file()) &&
-                             Catch::Contains("classroom-resources/autograding-grading-reporter@v1"));
+                             Catch::Contains("classroom-resources/autograding-grading-reporter@"));
   }
 }
 
@@ -92,8 +94,63 @@ TEST_CASE("the structural check catches a broken copy of the generated workflow"
              Catch::Contains("job 'cpu' has no runs-on"));
   CHECK_THAT(problems_of(replaced(workflow, "${{ steps.cudagrade.outputs.result }}", "${{ steps.nope.outputs.x }}")),
              Catch::Contains("steps.nope names no step"));
-  CHECK_THAT(problems_of(replaced(workflow, "    needs: cpu\n", "    needs: build\n")),
+  CHECK_THAT(problems_of(replaced(workflow, "    runs-on: [self-hosted, gpu]\n", "    needs: build\n    runs-on: [self-hosted, gpu]\n")),
              Catch::Contains("needs 'build', which is not a job here"));
+}
+
+// Every `uses:` line of a workflow, trimmed.
+std::vector<std::string> uses_lines(const std::string& workflow) {
+  std::vector<std::string> lines;
+  std::istringstream in(workflow);
+  for (std::string line; std::getline(in, line);) {
+    const size_t at = line.find("uses: ");
+    if (at != std::string::npos) lines.push_back(line.substr(at));
+  }
+  return lines;
+}
+
+TEST_CASE("the workflow stays fixed for the term: actions by commit, cudagrade at the packaging commit",
+          "[package][github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
+  REQUIRE(write_github_package(request, {"my-course/cudagrade", ""}).outcome == PackageOutcome::kWritten);
+  const std::string workflow = read_file(request.out / kWorkflowFile);
+  const std::regex pinned(R"(uses: [\w.-]+/[\w.-]+@[0-9a-f]{40} # v[0-9.]+)");
+  const std::vector<std::string> uses = uses_lines(workflow);
+  CHECK(uses.size() >= 6);
+  for (const std::string& line : uses) {
+    INFO(line);
+    CHECK(std::regex_match(line, pinned));
+  }
+  // No ref is left to move under a course: the grader's own commit, unless --grader-ref named one.
+  CHECK_THAT(workflow, Catch::Contains("ref: " + grader_version().commit + "\n"));
+  CHECK(pinned_grader_ref({"my-course/cudagrade", "v2.1"}) == "v2.1");
+  // A token in .git/config would be readable by the student's code that the job then runs.
+  size_t checkouts = 0;
+  for (size_t at = 0; (at = workflow.find("uses: actions/checkout@", at)) != std::string::npos; ++at) ++checkouts;
+  size_t dropped = 0;
+  for (size_t at = 0; (at = workflow.find("persist-credentials: false", at)) != std::string::npos; ++at) ++dropped;
+  CHECK(checkouts == 4);
+  CHECK(dropped == checkouts);
+  CHECK_THAT(workflow, Catch::Contains("permissions:\n  contents: read\n\n"));
+}
+
+TEST_CASE("without a GPU runner the cpu job grades in the simulator and its score reaches Classroom",
+          "[package][github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const PackageRequest request = request_for(*find_lab("matmul"), dir.path() / "repo");
+  REQUIRE(write_github_package(request, {}).outcome == PackageOutcome::kWritten);
+  const std::string workflow = read_file(request.out / kWorkflowFile);
+  const std::string cpu = workflow.substr(workflow.find("\n  cpu:\n"), workflow.find("\n  gpu:\n") - workflow.find("\n  cpu:\n"));
+  const std::string gpu = workflow.substr(workflow.find("\n  gpu:\n"));
+  CHECK_THAT(cpu, Catch::Contains("--backend sim") && Catch::Contains("install-deps.sh --runtime") &&
+                      Catch::Contains("autograding-grading-reporter") &&
+                      Catch::Contains("vars.CUDAGRADE_GPU_RUNNER != 'true'") && Catch::Contains("actions/cache@"));
+  // No CUDA on GitHub's runner: the simulator needs none.
+  CHECK_THAT(cpu, !Catch::Contains("cuda-") && !Catch::Contains("--cuda") && !Catch::Contains("nvidia"));
+  // The gpu job neither waits for the cpu job nor for a runner that does not exist.
+  CHECK_THAT(gpu, !Catch::Contains("needs:") && Catch::Contains("vars.CUDAGRADE_GPU_RUNNER == 'true'"));
+  CHECK_THAT(workflow, !Catch::Contains("until the CPU simulator") && !Catch::Contains("only compiles"));
 }
 
 TEST_CASE("the workflow's scripts pass bash -n and shellcheck", "[package][github]") {

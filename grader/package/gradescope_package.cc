@@ -18,7 +18,10 @@ void copy_sources(PackageWriter& writer, const PackageRequest& request) {
   const std::string& lab = request.lab.name;
   const fs::path source = fs::path(kAutograderFolder) / kSourceFolder;
   writer.copy(paths.root / "CMakeLists.txt", source / "CMakeLists.txt");
+  writer.copy(paths.root / "README.md", source / "README.md");
+  writer.copy_tree(paths.root / "cmake", source / "cmake");
   writer.copy(paths.root / "scripts" / "install-deps.sh", source / "scripts" / "install-deps.sh");
+  writer.copy_tree(paths.root / "scripts" / "deps", source / "scripts" / "deps");
   writer.copy_tree(paths.grader_dir(), source / "grader");
   writer.copy_tree(paths.skeleton_dir(lab), source / "skeleton" / lab);
   writer.copy_tree(paths.reference_dir(lab), source / "reference" / lab);

@@ -12,6 +12,7 @@
 #include "core/files.h"
 #include "core/command_runner.h"
 #include "core/temp_dir.h"
+#include "core/version.h"
 #include "labs/registry.h"
 #include "workflow_lint/script_check.h"
 
@@ -59,11 +60,14 @@ class FakeAutograder {
           fs::perms(0755));
   }
 
-  CommandResult run() {
+  // `settings`: more NAME=value words for run_autograder's environment.
+  CommandResult run(const std::vector<std::string>& settings = {}) {
     SubprocessCommandRunner runner;
-    return runner.run({"env", "CUDAGRADE_AUTOGRADER_ROOT=" + root_.string(),
-                       "CUDAGRADE_BIN=" + (root_ / "fake-cudagrade").string(), (root_ / "run_autograder").string()},
-                      std::chrono::seconds(30));
+    std::vector<std::string> command = {"env", "CUDAGRADE_AUTOGRADER_ROOT=" + root_.string(),
+                                        "CUDAGRADE_BIN=" + (root_ / "fake-cudagrade").string()};
+    command.insert(command.end(), settings.begin(), settings.end());
+    command.push_back((root_ / "run_autograder").string());
+    return runner.run(command, std::chrono::seconds(30));
   }
 
   nlohmann::json results() const { return nlohmann::json::parse(read_file(root_ / "results" / "results.json")); }
@@ -200,6 +204,39 @@ TEST_CASE("as root, run_autograder grades as nobody and writes results.json once
   CHECK(gradescope.results()["score"] == 1.0);
   SubprocessCommandRunner runner;
   CHECK(runner.run({"pgrep", "-f", "sleep 7393"}, std::chrono::seconds(10)).outcome != CommandResult::Outcome::kSucceeded);
+}
+
+TEST_CASE("a grade that outlasts its time budget is stopped, and the student is told why", "[package][gradescope]") {
+  Package package;
+  REQUIRE(package.result.outcome == PackageOutcome::kWritten);
+  FakeAutograder gradescope(package.request.out, package.dir.path() / "root");
+  write(gradescope.root() / "submission" / "matmul.cu", "// a submission\n");
+  gradescope.grader(R"({"score": 1.0, "tests": []})", "", 0, "sleep 60");
+  const auto started = std::chrono::steady_clock::now();
+  CommandResult run = gradescope.run({"CUDAGRADE_TIME_BUDGET=2"});
+  INFO(run.output);
+  REQUIRE(run.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(20));
+  CHECK(gradescope.results()["score"] == 0.0);
+  CHECK_THAT(gradescope.results()["output"].get<std::string>(), Catch::Contains("time budget of 2 seconds"));
+}
+
+TEST_CASE("setup.sh installs the runtime packages only, no CUDA, and pins the grader's commit", "[package][gradescope]") {
+  Package package;
+  REQUIRE(package.result.outcome == PackageOutcome::kWritten);
+  const std::string setup = read_file(package.request.out / kAutograderFolder / "setup.sh");
+  CHECK_THAT(setup, Catch::Contains("install-deps.sh\" --runtime") && Catch::Contains("useradd --system"));
+  CHECK_THAT(setup, Catch::Contains("-DCUDAGRADE_COMMIT=" + grader_version().commit));
+  CHECK_THAT(setup, !Catch::Contains("cuda-") && !Catch::Contains("nvidia") && !Catch::Contains("curl"));
+  // Every package setup.sh can name, by the lists install-deps.sh --runtime reads: none is a test tool.
+  const fs::path deps = package.request.out / kAutograderFolder / kSourceFolder / "scripts" / "deps";
+  const std::string runtime = read_file(deps / "grade.txt") + read_file(deps / "build.txt");
+  for (const char* test_tool : {"chromium", "clang-14", "libclang-rt-14-dev", "catch2", "shellcheck", "debootstrap"}) {
+    CHECK_THAT(runtime, !Catch::Contains(test_tool));
+  }
+  const std::string run_autograder = read_file(package.request.out / kAutograderFolder / "run_autograder");
+  CHECK_THAT(run_autograder, Catch::Contains("--sandbox \"${CUDAGRADE_SANDBOX:-auto}\"") &&
+                                 Catch::Contains("CUDAGRADE_AUTOGRADER_USER:-cudagrade"));
 }
 
 TEST_CASE("run_autograder finds the file inside an uploaded folder", "[package][gradescope]") {

@@ -36,19 +36,16 @@ struct PackageRequest {
   std::filesystem::path out;
 };
 
-// The CUDA toolkit the packages install where there is none (GitHub's runners, Gradescope's image), pinned
-// so that a new CUDA release cannot change a course's grading in the middle of a term.
+// The CUDA release a package installs where it needs nvcc (a GPU runner without one), pinned so that a new
+// CUDA release cannot change a course's grading in the middle of a term: scripts/install-deps.sh --cuda
+// installs its cuda-nvcc and cuda-cudart-dev, not the toolkit metapackage.
 inline constexpr const char* kCudaVersion = "13.0";
-inline constexpr const char* kCudaPackage = "cuda-toolkit-13-0";
-inline constexpr const char* kCudaKeyring = "cuda-keyring_1.1-1_all.deb";
 
-// The values every package template may use.
-inline TemplateValues common_template_values(const LabFiles& lab) {
-  return {{"LAB", lab.name},
-          {"SUBMISSION", lab.submission_file},
-          {"CUDA_VERSION", kCudaVersion},
-          {"CUDA_PACKAGE", kCudaPackage},
-          {"CUDA_KEYRING", kCudaKeyring}};
-}
+// The unprivileged user a platform's grader runs student code as (Gradescope's setup.sh makes it).
+inline constexpr const char* kGradingUser = "cudagrade";
+
+// The values every package template may use; GRADER_VERSION and GRADER_COMMIT name the cudagrade that wrote
+// the package (core/version.h), which is the one a package builds and grades with all term.
+TemplateValues common_template_values(const LabFiles& lab);
 
 }  // namespace cudagrade

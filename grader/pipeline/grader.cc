@@ -6,6 +6,7 @@
 
 #include "check/case_judge.h"
 #include "check/reported_time.h"
+#include "core/version.h"
 #include "report/report_text.h"
 
 namespace cudagrade {
@@ -171,6 +172,7 @@ GradeReport Grader::grade_cases(const std::filesystem::path& submission, const s
   report.compiled_as = lab_.submission_file();
   report.backend = backend_.name();
   report.race_check = backend_.simulated() ? "simulator" : "none: not asked for (--race-check off)";
+  report.graded_by = {grader_version().version, grader_version().commit, ""};
   if (prepare(submission, cases, report) == Preparation::kReady) {
     for (const TestCase& test_case : cases) report.cases.push_back(grade_case_safely(test_case, options));
     if (student_->device()) report.device = student_->device()->name;
@@ -189,7 +191,9 @@ std::vector<TestCase> Grader::cases_to_grade(const TestSuite& suite) const {
 }
 
 GradeReport Grader::grade(const std::filesystem::path& submission, const TestSuite& suite) {
-  return grade_cases(submission, cases_to_grade(suite), {});
+  GradeReport report = grade_cases(submission, cases_to_grade(suite), {});
+  report.graded_by.cases_hash = suite.content_hash;
+  return report;
 }
 
 GradeReport Grader::run_one(const std::filesystem::path& submission, const TestCase& test_case,

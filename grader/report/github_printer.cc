@@ -253,8 +253,9 @@ std::string github_annotations(const GradeReport& report) {
 std::string github_step_summary(const GradeReport& report) {
   std::string md = fmt::format("## {} {}: {}, {} / {} points\n\n", status_mark(report.verdict), report.lab,
                                to_string(report.verdict), points_text(report.score), points_text(report.max_score));
-  md += fmt::format("<code>{}</code> on {} ({} backend); build: {}\n\n", html_text(report.submission),
-                    html_text(report.device), html_text(report.backend), html_text(report.build_summary));
+  md += fmt::format("<code>{}</code> on {} ({} backend); build: {}<br>{}\n\n", html_text(report.submission),
+                    html_text(report.device), html_text(report.backend), html_text(report.build_summary),
+                    html_text(graded_by_text(report.graded_by)));
   md += case_table(report) + speed_section(report) + failures_section(report);
   if (!report.build_log.empty()) {
     md += details_block("compiler output", report.build_log, report.verdict == CaseStatus::kCompileError);

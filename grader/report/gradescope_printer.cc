@@ -42,9 +42,10 @@ nlohmann::json leaderboard(const GradeReport& report) {
 }
 
 std::string overview(const GradeReport& report) {
-  std::string text = fmt::format("{} lab, {}: {}, {} / {} points\nbackend {} on {}; build: {}\n", report.lab,
+  std::string text = fmt::format("{} lab, {}: {}, {} / {} points\nbackend {} on {}; build: {}\n{}\n", report.lab,
                                  report.submission, to_string(report.verdict), points_text(report.score),
-                                 points_text(report.max_score), report.backend, report.device, report.build_summary);
+                                 points_text(report.max_score), report.backend, report.device, report.build_summary,
+                                 graded_by_text(report.graded_by));
   if (report.verdict == CaseStatus::kCompileError && !report.build_log.empty()) {
     text += "\ncompiler output:\n" + report.build_log;
   }
@@ -69,7 +70,8 @@ nlohmann::json gradescope_results(const GradeReport& report) {
                             {"output_format", "text"},
                             {"visibility", "visible"},
                             {"stdout_visibility", "hidden"},  // the grader's log is for the instructor
-                            {"tests", tests}};
+                            {"tests", tests},
+                            {"extra_data", {{"grader", report_to_json(report).at("grader")}}}};
   nlohmann::json board = leaderboard(report);
   if (!board.empty()) results["leaderboard"] = board;
   return results;

@@ -49,7 +49,9 @@ std::string properties(const GradeReport& report) {
   return "    <properties>\n" + property("score", points_text(report.score)) +
          property("max_score", points_text(report.max_score)) + property("verdict", to_string(report.verdict)) +
          property("submission", report.submission) + property("device", report.device) +
-         property("backend", report.backend) + property("build", report.build_summary) + "    </properties>\n";
+         property("backend", report.backend) + property("build", report.build_summary) +
+         property("grader_version", report.graded_by.version) + property("grader_commit", report.graded_by.commit) +
+         property("cases_hash", report.graded_by.cases_hash) + "    </properties>\n";
 }
 
 // The whole story of a failure in its element's text; a compile error carries the compiler's own words,

@@ -45,7 +45,8 @@ double fraction(const GradeReport& report) {
 }
 
 std::string output(const GradeReport& report) {
-  std::string text = fmt::format("backend {} on {}; build: {}\n", report.backend, report.device, report.build_summary);
+  std::string text = fmt::format("backend {} on {}; build: {}\n{}\n", report.backend, report.device,
+                                 report.build_summary, graded_by_text(report.graded_by));
   if (!report.build_log.empty()) text += "\ncompiler output:\n" + report.build_log;
   return text;
 }

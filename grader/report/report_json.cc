@@ -142,6 +142,10 @@ nlohmann::json report_to_json(const GradeReport& report) {
       {"score", report.score},
       {"max_score", report.max_score},
       {"build", {{"summary", report.build_summary}, {"log", report.build_log}}},
+      {"grader",
+       {{"version", report.graded_by.version},
+        {"commit", report.graded_by.commit},
+        {"cases_hash", report.graded_by.cases_hash}}},
   };
   json["cases"] = nlohmann::json::array();
   for (const CaseResult& result : report.cases) json["cases"].push_back(case_to_json(result));
@@ -169,6 +173,11 @@ std::optional<GradeReport> report_from_json(const nlohmann::json& json, std::str
     report.max_score = json.at("max_score").get<double>();
     report.build_summary = json.at("build").at("summary").get<std::string>();
     report.build_log = json.at("build").at("log").get<std::string>();
+    if (json.contains("grader")) {  // results stored before 2026-11-25 lack it
+      const nlohmann::json& grader = json.at("grader");
+      report.graded_by = {grader.at("version").get<std::string>(), grader.at("commit").get<std::string>(),
+                          grader.at("cases_hash").get<std::string>()};
+    }
     for (const nlohmann::json& result : json.at("cases")) report.cases.push_back(case_from_json(result));
     return report;
   } catch (const std::exception& error) {  // nlohmann's type and key errors, or an unknown status or kind
@@ -186,6 +195,7 @@ nlohmann::json student_to_json(const StudentResult& result) {
       {"message", result.message},       {"notes", result.notes},
       {"content_hash", result.content_hash}, {"cases_hash", result.cases_hash},
       {"isolation", result.isolation},
+      {"grader_version", result.grader_version}, {"grader_commit", result.grader_commit},
   };
   json["report"] = result.report ? report_to_json(*result.report) : nlohmann::json();
   return json;
@@ -205,6 +215,8 @@ std::optional<StudentResult> student_from_json(const nlohmann::json& json) {
     result.content_hash = json.at("content_hash").get<std::string>();
     result.cases_hash = json.at("cases_hash").get<std::string>();
     result.isolation = json.at("isolation").get<std::string>();
+    result.grader_version = json.value("grader_version", "");  // results stored before 2026-11-25 lack them
+    result.grader_commit = json.value("grader_commit", "");
     if (!json.at("report").is_null()) {
       std::string problem;
       result.report = report_from_json(json.at("report"), problem);

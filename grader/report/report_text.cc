@@ -68,6 +68,12 @@ std::string clipped(std::string_view text, size_t limit) {
   return fmt::format("{}\n... ({} more bytes)", text.substr(0, limit), text.size() - limit);
 }
 
+std::string graded_by_text(const GradedBy& graded_by) {
+  std::string text = fmt::format("graded by cudagrade {} (commit {})", graded_by.version, graded_by.commit);
+  if (!graded_by.cases_hash.empty()) text += ", test cases " + graded_by.cases_hash;
+  return text;
+}
+
 std::string case_feedback(const CaseResult& result) {
   std::string text = result.message;
   if (!result.details.empty()) text += "\n" + result.details;

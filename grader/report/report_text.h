@@ -43,6 +43,10 @@ std::string speed_line(const SpeedResult& speed);
 // Text cut to `limit` bytes, saying how much was left out: a flood of output stays readable.
 std::string clipped(std::string_view text, size_t limit);
 
+// "graded by cudagrade 0.1.0 (commit 5b0d191d2c1a), test cases 9f1c...": every report's record of what graded
+// it, so that a regrade can say what changed.
+std::string graded_by_text(const GradedBy& graded_by);
+
 // What a student reads about one case on a course platform (Gradescope, PrairieLearn): the message, the
 // picture of what went wrong, and how fast it ran.
 std::string case_feedback(const CaseResult& result);

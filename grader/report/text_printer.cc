@@ -56,9 +56,10 @@ std::string TextPrinter::paint(const std::string& text, CaseStatus status) const
 
 void TextPrinter::print(const GradeReport& report) {
   out_ << fmt::format("{} lab: {}\n", report.lab, terminal_text(report.submission));
-  out_ << fmt::format("backend {} on {}; race check: {}; build: {}\n\n", report.backend,
+  out_ << fmt::format("backend {} on {}; race check: {}; build: {}\n", report.backend,
                       terminal_text(report.device), terminal_text(report.race_check),
                       terminal_text(report.build_summary));
+  out_ << graded_by_text(report.graded_by) << "\n\n";
   out_ << fmt::format("  {:<28} {:<13} {:<14} {:>9} {:>8}  {}\n", "case", "kind", "status", "points", "time",
                       "message");
   for (const CaseResult& result : report.cases) {

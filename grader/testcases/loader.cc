@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/files.h"
+#include "core/hash.h"
 #include "model/lab.h"
 
 namespace cudagrade {
@@ -331,7 +332,9 @@ LoadResult parse_test_suite(const std::string& text, const std::string& file_nam
   }
   SuiteReader reader(file_name, context);
   reader.note_defaults(root);
-  return reader.read(root);
+  LoadResult result = reader.read(root);
+  if (result.suite) result.suite->content_hash = fmt::format("{:016x}", fnv1a(text));
+  return result;
 }
 
 LoadResult load_test_suite(const std::filesystem::path& path, const LoaderContext& context) {

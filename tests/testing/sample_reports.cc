@@ -75,6 +75,7 @@ GradeReport sample_report() {
   report.backend = "gpu";
   report.device = "NVIDIA H200";
   report.build_summary = "built";
+  report.graded_by = {"9.8.7", "abc123def456", "0123456789abcdef"};
   CaseResult passed = sample_case("square-128", CaseKind::kSquare, CaseStatus::kPassed);
   passed.message = "all elements of C are right";
   CaseResult wrong = sample_case("non-multiple-100", CaseKind::kNonMultiple, CaseStatus::kWrongAnswer);

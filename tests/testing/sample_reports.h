@@ -29,6 +29,7 @@ SpeedResult sample_speed(double median_ms);
 // Every kind of case a printer shows, in this order: square-128 passed; non-multiple-100 a wrong answer with
 // details (a mismatch with markup in it, and a picture); rectangular-hidden, hidden and passed;
 // performance-4096 passed in 1.5 s, timed at 1.5 ms (sample_speed). Verdict wrong_answer, 7 of 8 points.
+// Graded by cudagrade 9.8.7, commit abc123def456, on test cases 0123456789abcdef.
 GradeReport sample_report();
 
 // The report failing to compile with build_log, as the grader writes it: every case a compile error whose
