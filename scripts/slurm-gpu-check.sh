@@ -10,7 +10,7 @@
 #   ../shared/tools/device-debs libyaml-cpp-dev libyaml-cpp0.7 libfmt-dev libfmt9 catch2 libcli11-dev \
 #     nlohmann-json3-dev libarchive-dev libarchive13 libboost-context1.74-dev libboost-context1.74.0 \
 #     libboost1.74-dev bubblewrap slurmd slurmctld slurm-client slurm-wlm-basic-plugins munge libmunge2 \
-#     libhwloc15 libnuma1 liblz4-1
+#     libhwloc15 libnuma1 liblz4-1 libdbus-1-3
 # then the device call, carrying .device-debs:
 #   scripts/device-build.sh && scripts/slurm-gpu-check.sh
 # Exits nonzero when the cluster cannot start (the reason is printed) or a status or correctness point differs.
@@ -26,7 +26,8 @@ if ! command -v slurmd >/dev/null && [[ -x $deps/sbin/slurmd-wlm ]]; then
   for daemon in slurmd slurmctld slurmstepd; do ln -sf "$deps/sbin/$daemon-wlm" "$deps/sbin/$daemon"; done
   [[ -e /usr/sbin/slurmstepd ]] || ln -s "$deps/sbin/slurmstepd-wlm" /usr/sbin/slurmstepd
   export PATH=$deps/sbin:$deps/bin:$PATH
-  export LD_LIBRARY_PATH=$deps/lib/x86_64-linux-gnu/slurm-wlm:$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  # libdbus (slurmd's cgroup/v2 plugin links it) unpacks under /lib, not /usr/lib.
+  export LD_LIBRARY_PATH=$deps/lib/x86_64-linux-gnu/slurm-wlm:$deps/lib/x86_64-linux-gnu:${deps%/usr}/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export CUDAGRADE_SLURM_PLUGIN_DIR=$deps/lib/x86_64-linux-gnu/slurm-wlm
 fi
 export PATH=$PATH:/usr/sbin:/usr/local/cuda/bin

@@ -71,6 +71,11 @@ write_conf() {
     gres_line="GresTypes=gpu"
     node_gres="Gres=gpu:1"
     echo "NodeName=$node Name=gpu File=${CUDAGRADE_SLURM_GPU_FILE:-/dev/nvidia0}" >"$dir/gres.conf"
+    # A GPU makes slurmd set up cgroup/v2 for its devices, through systemd's dbus by default: a container
+    # has no dbus (seen on the GPU machine), so slurmd makes its cgroup folders itself.
+    # It puts slurmstepd's cgroup under system.slice, which a container's cgroup tree may lack.
+    printf 'CgroupPlugin=cgroup/v2\nIgnoreSystemd=yes\n' >"$dir/cgroup.conf"
+    [[ -d /sys/fs/cgroup/system.slice ]] || mkdir /sys/fs/cgroup/system.slice 2>/dev/null || true
   fi
   local plugin_line=""
   [[ -n ${CUDAGRADE_SLURM_PLUGIN_DIR:-} ]] && plugin_line="PluginDir=$CUDAGRADE_SLURM_PLUGIN_DIR"
