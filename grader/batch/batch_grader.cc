@@ -8,13 +8,13 @@
 #include "batch/result_store.h"
 #include "core/files.h"
 #include "core/parallel.h"
+#include "gradebook/gradebook_files.h"
 #include "gradebook/grades_csv.h"
 #include "gradebook/layout.h"
 #include "gradebook/roster.h"
 #include "pipeline/race_check.h"
-#include "gradebook/student_report.h"
-#include "gradebook/summary_page.h"
 #include "pipeline/grader.h"
+#include "score/scoring.h"
 
 namespace cudagrade {
 namespace {
@@ -61,7 +61,7 @@ BatchGrader::BatchGrader(const Lab& lab, Backend& backend, ProjectPaths paths, T
 
 double BatchGrader::max_score() const {
   double total = 0;
-  for (const TestCase& test_case : suite_.cases) total += test_case.max_points();
+  for (const TestCase& test_case : suite_.cases) total += case_max_points(test_case, backend_.can_time());
   return total;
 }
 
@@ -76,6 +76,7 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   result.notes = submission.notes;
   result.content_hash = submission.content_hash;
   result.cases_hash = options_.cases_hash;
+  result.id_source = submission.identity.pattern;
   return result;
 }
 
@@ -96,7 +97,6 @@ std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) cons
 std::unique_ptr<Grader> BatchGrader::make_companion() const {
   if (options_.race_checker == nullptr) return nullptr;
   GradeOptions grade_options = class_grade_options();
-  grade_options.companion_of_gpu = true;
   return std::make_unique<Grader>(lab_, *options_.race_checker, paths_, grade_options);
 }
 
@@ -240,18 +240,7 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
     superseded.message = "not graded: a later upload from the same student replaced it";
     current.push_back(std::move(superseded));
   }
-  for (StudentResult& result : current) {
-    if (is_superseded(result)) continue;
-    const std::filesystem::path dir = store.student_dir(result.student_id);
-    std::filesystem::create_directories(dir);
-    write_atomically(dir / OutputLayout::kReportMarkdown, student_report_markdown(result));
-    write_atomically(dir / OutputLayout::kReportHtml, student_report_html(result));
-    write_atomically(dir / OutputLayout::kCompileLog, result.report ? result.report->build_log : std::string());
-  }
-  const OutputLayout layout(options_.out_dir);
-  write_atomically(layout.grades_csv(), grades_csv(current));
-  write_atomically(layout.superseded_csv(), superseded_csv(current));
-  write_atomically(layout.summary_html(), summary_html(current, lab_.name()));
+  write_gradebook_files(OutputLayout(options_.out_dir), {lab_.name(), std::move(current)});
 }
 
 }  // namespace cudagrade

@@ -69,5 +69,6 @@ int publish(const GradeReport& report, const GradingOptions& options);
 
 CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals);
 CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals);
+CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals);
 
 }  // namespace cudagrade

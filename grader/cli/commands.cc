@@ -40,7 +40,6 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     const RaceCheck race_check = race_check_for(options->race_check, *run->backend.backend);
     if (race_check == RaceCheck::kOff) return publish(grader.grade(options->submission, suite), *options);
     std::unique_ptr<Backend> checker = race_checker_for(race_check, run->paths, run->command_runner);
-    grade_options.companion_of_gpu = true;
     std::unique_ptr<Grader> simulator =
         checker ? std::make_unique<Grader>(lab, *checker, run->paths, grade_options) : nullptr;
     return publish(grade_with_race_check(grader, simulator.get(), options->submission, suite), *options);
@@ -152,6 +151,8 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"check", "grade one submission on a lab's test cases", setup_check},
       {"grade", "grade a whole class from an LMS download into a gradebook", setup_grade},
+      {"gradebook", "rewrite a graded class's gradebook, merging a GPU run's speed points (--merge-speed)",
+       setup_gradebook},
       {"run", "run one problem size, as the course's console program did", setup_run},
       {"list", "list the labs and their test cases", setup_list},
       {"devices", "say which backends can run here (exit 0 when a GPU is usable)", setup_devices},

@@ -25,6 +25,7 @@ summary { cursor: pointer; font-weight: 600; }
 .s-skipped { background: #777; }
 .s-infra_error { background: #c80; }
 .s-missing_file, .s-ambiguous_file, .s-not_an_archive, .s-unsafe_archive, .s-superseded { background: #737; }
+.note, .not-measured { color: #666; }
 .meter { background: #eee; width: 12em; height: 0.9em; }
 .meter > div { background: #282; height: 100%; }
 svg { font-size: 11px; }

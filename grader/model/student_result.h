@@ -37,6 +37,9 @@ struct StudentResult {
   std::string content_hash;  // of the graded file (or of the upload when nothing was graded)
   std::string cases_hash;    // of the test-case file it was graded on
   std::string isolation;     // how the runner was confined: "bwrap", "rlimits only"
+  // Whose naming the id was read from (intake/identity.h): "canvas", "moodle", "blackboard", "custom" or
+  // "file-stem". An LMS export needs ids of its own kind (gradebook/grade_export.h).
+  std::string id_source;
 };
 
 }  // namespace cudagrade

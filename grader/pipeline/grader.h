@@ -24,9 +24,6 @@ struct GradeOptions {
   TimingPolicy timing;
   Confinement::Level confinement = Confinement::Level::kNone;  // for the student's runner
   std::optional<int> device;  // pin every runner (student's and trusted) to this GPU
-  // A simulator grader that checks a GPU grade for races (pipeline/race_check.h): it runs the performance
-  // cases' correctness too, downsized, instead of skipping them.
-  bool companion_of_gpu = false;
   // The race checker where the simulator cannot run a file (pipeline/sanitizer_check.h).
   std::filesystem::path compute_sanitizer = default_compute_sanitizer();
 };

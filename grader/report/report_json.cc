@@ -53,6 +53,10 @@ nlohmann::json case_to_json(const CaseResult& result) {
   };
   json["speed"] = result.speed ? speed_to_json(*result.speed) : nlohmann::json();
   if (result.simulated_ms) json["simulated_ms"] = *result.simulated_ms;
+  if (result.unmeasured_speed) {
+    json["unmeasured_speed"] = {{"policy", std::string(to_string(result.unmeasured_speed->policy))},
+                                {"points", result.unmeasured_speed->points}};
+  }
   return json;
 }
 
@@ -101,6 +105,12 @@ CaseResult case_from_json(const nlohmann::json& json) {
   result.details = json.at("details").get<std::string>();
   if (!json.at("speed").is_null()) result.speed = speed_from_json(json.at("speed"));
   if (json.contains("simulated_ms")) result.simulated_ms = json.at("simulated_ms").get<double>();
+  if (json.contains("unmeasured_speed")) {
+    const nlohmann::json& unmeasured = json.at("unmeasured_speed");
+    result.unmeasured_speed = UnmeasuredSpeed{
+        speed_without_gpu_from_string(unmeasured.at("policy").get<std::string>()).value(),
+        unmeasured.at("points").get<double>()};
+  }
   return result;
 }
 
@@ -156,7 +166,7 @@ nlohmann::json student_to_json(const StudentResult& result) {
       {"score", result.score},           {"max_score", result.max_score},
       {"message", result.message},       {"notes", result.notes},
       {"content_hash", result.content_hash}, {"cases_hash", result.cases_hash},
-      {"isolation", result.isolation},
+      {"isolation", result.isolation},       {"id_source", result.id_source},
   };
   json["report"] = result.report ? report_to_json(*result.report) : nlohmann::json();
   return json;
@@ -176,6 +186,7 @@ std::optional<StudentResult> student_from_json(const nlohmann::json& json) {
     result.content_hash = json.at("content_hash").get<std::string>();
     result.cases_hash = json.at("cases_hash").get<std::string>();
     result.isolation = json.at("isolation").get<std::string>();
+    result.id_source = json.value("id_source", "");  // results stored before 2026-11-25 lack it
     if (!json.at("report").is_null()) {
       std::string problem;
       result.report = report_from_json(json.at("report"), problem);

@@ -31,6 +31,10 @@ SpeedResult sample_speed(double median_ms);
 // performance-4096 passed in 1.5 s, timed at 1.5 ms (sample_speed). Verdict wrong_answer, 7 of 8 points.
 GradeReport sample_report();
 
+// `report` as a run without a GPU gives it: backend sim, and every timed case's speed unmeasured under
+// `policy` (its speed points out of max_points for kExclude, at 0 for kZero), with the note in its message.
+GradeReport simulated_report(GradeReport report, SpeedWithoutGpu policy = SpeedWithoutGpu::kExclude);
+
 // The report failing to compile with build_log, as the grader writes it: every case a compile error whose
 // message is the build summary (the log's first error), no points, nothing timed.
 GradeReport compile_error_report(GradeReport report, const std::string& build_log);

@@ -1,0 +1,128 @@
+// `cudagrade gradebook OUT`: works on the gradebook a finished `cudagrade grade` wrote, without grading
+// anything: --merge-speed adds a later GPU run's speed points (gradebook/speed_merge.h), and the gradebook's
+// files are rewritten from the stored results (gradebook/gradebook_files.h).
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <map>
+
+#include "batch/output_lock.h"
+#include "batch/result_store.h"
+#include "cli/command_support.h"
+#include "core/files.h"
+#include "gradebook/grade_export.h"
+#include "gradebook/gradebook_files.h"
+#include "gradebook/speed_merge.h"
+
+namespace cudagrade {
+namespace {
+
+struct GradebookCommandOptions {
+  std::string out;
+  std::string merge_speed;
+  std::string export_format;
+  std::string assignment;
+};
+
+// "2026-11-24 23:10:00 UTC": when the grades were exported, for Moodle's "Last modified (grade)".
+std::string now_utc() {
+  return fmt::format("{:%Y-%m-%d %H:%M:%S} UTC",
+                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+}
+
+void export_grades(const Gradebook& gradebook, const OutputLayout& layout, const GradebookCommandOptions& options) {
+  const GradeExporter* exporter = find_grade_exporter(options.export_format);
+  const ExportedGrades exported = exporter->write(gradebook.results, {options.assignment, now_utc()});
+  std::filesystem::create_directories(layout.exports_dir());
+  const std::filesystem::path file = layout.exports_dir() / export_file_name(*exporter, options.assignment);
+  write_atomically(file, exported.text);
+  std::cout << fmt::format("export: {} ({} import, assignment \"{}\")\n", file.string(), exporter->name(),
+                           options.assignment);
+  for (const std::string& warning : exported.warnings) std::cerr << "cudagrade: export: warning: " << warning << "\n";
+}
+
+Gradebook load_gradebook(const OutputLayout& layout) {
+  std::string problem;
+  std::optional<GradebookRoster> roster = read_gradebook_roster(layout, problem);
+  if (!roster) throw UsageError(problem);
+  const ResultStore store(layout.out());
+  Gradebook gradebook{roster->lab, {}};
+  for (const std::string& id : roster->current_ids) {
+    std::optional<StudentResult> result = store.load(id);
+    if (!result) {
+      throw UsageError(fmt::format("{}'s stored result in {} is missing or unreadable: run `cudagrade grade` "
+                                   "on the class again with --resume",
+                                   id, store.student_dir(id).string()));
+    }
+    gradebook.results.push_back(std::move(*result));
+  }
+  for (StudentResult& superseded : roster->superseded) gradebook.results.push_back(std::move(superseded));
+  return gradebook;
+}
+
+// Saves every student the merge changed, so that the gradebook, a later `gradebook` and `grade --resume`
+// all read the merged result.
+void merge_gpu_speed(Gradebook& gradebook, const std::filesystem::path& gpu_dir, const ResultStore& store) {
+  const std::vector<StudentResult> gpu_run = ResultStore(gpu_dir).load_all();
+  if (gpu_run.empty()) {
+    throw UsageError(fmt::format("--merge-speed: {} holds no stored results (students/<id>/result.json); give the "
+                                 "--out folder of the GPU run",
+                                 gpu_dir.string()));
+  }
+  std::map<SpeedMergeOutcome, std::vector<std::string>> by_outcome;
+  for (StudentResult& student : gradebook.results) {
+    if (!student.report) continue;
+    const SpeedMerge merge = merge_speed(student, gpu_run, gpu_dir.string());
+    by_outcome[merge.outcome].push_back(student.student_id);
+    if (merge.outcome == SpeedMergeOutcome::kMerged || merge.outcome == SpeedMergeOutcome::kNotTimedThere) {
+      store.save(student);
+    }
+  }
+  for (const auto& [outcome, ids] : by_outcome) {
+    std::cout << fmt::format("--merge-speed: {} student{}: {}{}\n", ids.size(), ids.size() == 1 ? "" : "s",
+                             to_string(outcome),
+                             outcome == SpeedMergeOutcome::kMerged || outcome == SpeedMergeOutcome::kNothingToMerge
+                                 ? ""
+                                 : fmt::format(" ({})", fmt::join(ids, ", ")));
+  }
+}
+
+int run_gradebook(const GradebookCommandOptions& options) {
+  if (!options.export_format.empty() && find_grade_exporter(options.export_format) == nullptr) {
+    throw UsageError(fmt::format("--export {}: unknown format (one of {})", options.export_format, grade_exporter_names()));
+  }
+  if (!options.export_format.empty() && options.assignment.empty()) {
+    throw UsageError("--export needs --assignment NAME: the assignment's name in the LMS, which names its column");
+  }
+  const OutputLayout layout(options.out);
+  if (!std::filesystem::is_directory(layout.out())) throw UsageError(options.out + " is not a folder");
+  OutputLock::Outcome locked;
+  std::string holder;
+  std::unique_ptr<OutputLock> lock = OutputLock::acquire(layout.out(), locked, holder);
+  if (!lock) throw UsageError(fmt::format("{} is in use by {}; wait for it", options.out, holder));
+  Gradebook gradebook = load_gradebook(layout);
+  if (!options.merge_speed.empty()) merge_gpu_speed(gradebook, options.merge_speed, ResultStore(layout.out()));
+  write_gradebook_files(layout, gradebook);
+  if (!options.export_format.empty()) export_grades(gradebook, layout, options);
+  std::cout << fmt::format("gradebook: {} rewritten from {} stored results\n", layout.grades_csv().string(),
+                           gradebook.results.size());
+  return kExitPassed;
+}
+
+}  // namespace
+
+CommandAction setup_gradebook(CLI::App& command, const GlobalOptions&) {
+  auto options = std::make_shared<GradebookCommandOptions>();
+  command.add_option("out", options->out, "the --out folder of a finished `cudagrade grade`")->required();
+  command.add_option("--merge-speed", options->merge_speed,
+                     "the --out folder of a GPU run of the same files: adds its speed points where this "
+                     "gradebook has none (graded without a GPU), matched by file content; nothing is regraded");
+  command.add_option("--export", options->export_format,
+                     "write the grades as an LMS imports them, to OUT/exports/: " + grade_exporter_names());
+  command.add_option("--assignment", options->assignment, "the assignment's name in the LMS (with --export)");
+  return [options] { return run_gradebook(*options); };
+}
+
+}  // namespace cudagrade

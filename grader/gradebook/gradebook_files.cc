@@ -1,0 +1,70 @@
+#include "gradebook/gradebook_files.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/files.h"
+#include "gradebook/grades_csv.h"
+#include "gradebook/roster.h"
+#include "gradebook/student_report.h"
+#include "gradebook/summary_page.h"
+#include "report/report_json.h"
+
+namespace cudagrade {
+namespace {
+
+constexpr int kRosterVersion = 1;
+
+std::string roster_json(const Gradebook& gradebook) {
+  const Roster roster = make_roster(gradebook.results);
+  nlohmann::json json = {{"version", kRosterVersion}, {"lab", gradebook.lab}};
+  json["current"] = nlohmann::json::array();
+  for (const StudentResult* student : roster.current) json["current"].push_back(student->student_id);
+  json["superseded"] = nlohmann::json::array();
+  for (const StudentResult* student : roster.superseded) json["superseded"].push_back(student_to_json(*student));
+  return json_text(json) + "\n";
+}
+
+}  // namespace
+
+void write_gradebook_files(const OutputLayout& layout, const Gradebook& gradebook) {
+  for (const StudentResult& result : gradebook.results) {
+    if (is_superseded(result)) continue;
+    const std::filesystem::path dir = layout.student_dir(result.student_id);
+    std::filesystem::create_directories(dir);
+    write_atomically(dir / OutputLayout::kReportMarkdown, student_report_markdown(result));
+    write_atomically(dir / OutputLayout::kReportHtml, student_report_html(result));
+    write_atomically(dir / OutputLayout::kCompileLog, result.report ? result.report->build_log : std::string());
+  }
+  write_atomically(layout.grades_csv(), grades_csv(gradebook.results));
+  write_atomically(layout.superseded_csv(), superseded_csv(gradebook.results));
+  write_atomically(layout.summary_html(), summary_html(gradebook.results, gradebook.lab));
+  write_atomically(layout.roster_json(), roster_json(gradebook));
+}
+
+std::optional<GradebookRoster> read_gradebook_roster(const OutputLayout& layout, std::string& problem) {
+  const std::optional<std::string> text = try_read_file(layout.roster_json());
+  if (!text) {
+    problem = layout.roster_json().string() + " is missing: is " + layout.out().string() +
+              " the --out folder of a finished `cudagrade grade`?";
+    return std::nullopt;
+  }
+  const nlohmann::json json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  try {
+    if (json.is_discarded() || json.at("version").get<int>() != kRosterVersion) throw std::runtime_error("");
+    GradebookRoster roster;
+    roster.lab = json.at("lab").get<std::string>();
+    roster.current_ids = json.at("current").get<std::vector<std::string>>();
+    for (const nlohmann::json& student : json.at("superseded")) {
+      std::optional<StudentResult> result = student_from_json(student);
+      if (!result) throw std::runtime_error("");
+      roster.superseded.push_back(std::move(*result));
+    }
+    return roster;
+  } catch (const std::exception&) {
+    problem = layout.roster_json().string() + " cannot be read (damaged, or written by another version): "
+                                              "grade the class again with --resume to rewrite it";
+    return std::nullopt;
+  }
+}
+
+}  // namespace cudagrade
