@@ -51,6 +51,7 @@ add_executable(cudagrade_tests
   grader/report/escape_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
+  grader/report/redaction_test.cc
   grader/core/confinement_test.cc
   grader/core/syscall_filter_test.cc
   grader/run/source_lines_test.cc

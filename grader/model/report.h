@@ -44,6 +44,7 @@ struct CaseResult {
   CaseKind kind = CaseKind::kSquare;
   std::vector<int64_t> size;
   bool hidden = false;
+  bool reveal = false;  // a hidden case whose details the YAML lets students see (TestCase::reveal)
   CaseStatus status = CaseStatus::kSkipped;
   double points = 0;
   double max_points = 0;

@@ -46,6 +46,8 @@ struct TestCase {
   std::vector<int64_t> size;  // in the lab's own order, e.g. M, K, N
   double points = 1;
   bool hidden = false;
+  // A hidden case shows a student only its pass or fail and points (report/redaction.h) unless reveal is set.
+  bool reveal = false;
   uint64_t seed = 0;
   Distribution distribution = Distribution::kSmallIntegers;
   Tolerance tolerance;

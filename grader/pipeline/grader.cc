@@ -24,6 +24,7 @@ CaseResult blank_result(const TestCase& test_case, bool can_time) {
   result.kind = test_case.kind;
   result.size = test_case.size;
   result.hidden = test_case.hidden;
+  result.reveal = test_case.reveal;
   result.max_points = case_max_points(test_case, can_time);
   result.unmeasured_speed = unmeasured_speed_of(test_case, can_time);
   return result;

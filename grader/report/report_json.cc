@@ -53,6 +53,7 @@ nlohmann::json case_to_json(const CaseResult& result) {
   };
   json["speed"] = result.speed ? speed_to_json(*result.speed) : nlohmann::json();
   if (result.simulated_ms) json["simulated_ms"] = *result.simulated_ms;
+  if (result.reveal) json["reveal"] = true;
   if (result.unmeasured_speed) {
     json["unmeasured_speed"] = {{"policy", std::string(to_string(result.unmeasured_speed->policy))},
                                 {"points", result.unmeasured_speed->points}};
@@ -105,6 +106,7 @@ CaseResult case_from_json(const nlohmann::json& json) {
   result.details = json.at("details").get<std::string>();
   if (!json.at("speed").is_null()) result.speed = speed_from_json(json.at("speed"));
   if (json.contains("simulated_ms")) result.simulated_ms = json.at("simulated_ms").get<double>();
+  result.reveal = json.value("reveal", false);
   if (json.contains("unmeasured_speed")) {
     const nlohmann::json& unmeasured = json.at("unmeasured_speed");
     result.unmeasured_speed = UnmeasuredSpeed{

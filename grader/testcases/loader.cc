@@ -26,8 +26,8 @@ bool plain_reference_name(const std::string& name) {
 
 const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases", "speed_without_gpu"};
 const std::set<std::string> kCaseKeys = {"name",      "kind",    "points", "hidden",           "seed", "distribution",
-                                         "tolerance", "timeout", "speed",  "speed_without_gpu"};
-const std::set<std::string> kDefaultsKeys = {"points", "hidden", "seed", "distribution", "tolerance", "timeout"};
+                                         "tolerance", "timeout", "speed",  "speed_without_gpu", "reveal"};
+const std::set<std::string> kDefaultsKeys = {"points", "hidden", "reveal", "seed", "distribution", "tolerance", "timeout"};
 const std::set<std::string> kToleranceKeys = {"abs", "rel"};
 const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio", "step"};
 
@@ -170,6 +170,7 @@ class SuiteReader {
     }
     if (node["points"]) test_case.points = non_negative(node["points"], "points").value_or(test_case.points);
     if (node["hidden"]) test_case.hidden = scalar<bool>(node["hidden"], "hidden", "true or false").value_or(false);
+    if (node["reveal"]) test_case.reveal = scalar<bool>(node["reveal"], "reveal", "true or false").value_or(false);
     if (node["seed"]) {
       test_case.seed = scalar<uint64_t>(node["seed"], "seed", "a non-negative integer").value_or(test_case.seed);
     }
