@@ -106,6 +106,9 @@ set_tests_properties(escape_corpus PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
 add_test(NAME summary_in_browser COMMAND ${CMAKE_SOURCE_DIR}/tests/summary_in_browser.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(summary_in_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+add_test(NAME report_in_browser COMMAND ${CMAKE_SOURCE_DIR}/tests/report_in_browser.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(report_in_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
 
 # The fuzz targets (fuzz/README.md), a bounded minute each on a copy of their seed corpus; Skipped without clang.
 foreach(target yaml archive)

@@ -240,7 +240,13 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
     superseded.message = "not graded: a later upload from the same student replaced it";
     current.push_back(std::move(superseded));
   }
-  write_gradebook_files(OutputLayout(options_.out_dir), {lab_.name(), std::move(current)});
+  Gradebook gradebook{lab_.name(), std::move(current), {}};
+  for (const Submission& submission : submissions) {
+    if (submission.standing == Submission::Standing::kCurrent && submission.outcome == Submission::Outcome::kFound) {
+      gradebook.graded_files[submission.identity.id] = submission.lab_file;
+    }
+  }
+  write_gradebook_files(OutputLayout(options_.out_dir), gradebook);
 }
 
 }  // namespace cudagrade

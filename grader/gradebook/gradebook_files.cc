@@ -31,8 +31,16 @@ void write_gradebook_files(const OutputLayout& layout, const Gradebook& gradeboo
     if (is_superseded(result)) continue;
     const std::filesystem::path dir = layout.student_dir(result.student_id);
     std::filesystem::create_directories(dir);
+    if (auto graded = gradebook.graded_files.find(result.student_id); graded != gradebook.graded_files.end()) {
+      if (std::optional<std::string> source = try_read_file(graded->second)) {
+        write_atomically(dir / OutputLayout::kSourceCopy, *source);
+      }
+    }
+    const std::optional<std::string> source = result.report ? try_read_file(dir / OutputLayout::kSourceCopy)
+                                                            : std::nullopt;
     write_atomically(dir / OutputLayout::kReportMarkdown, student_report_markdown(result));
-    write_atomically(dir / OutputLayout::kReportHtml, student_report_html(result));
+    write_atomically(dir / OutputLayout::kReportHtml,
+                     student_report_html(result, source ? std::optional<std::string_view>(*source) : std::nullopt));
     write_atomically(dir / OutputLayout::kCompileLog, result.report ? result.report->build_log : std::string());
   }
   write_atomically(layout.grades_csv(), grades_csv(gradebook.results));

@@ -5,6 +5,8 @@
 // (which have no result.json of their own).
 #pragma once
 
+#include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +19,9 @@ namespace cudagrade {
 struct Gradebook {
   std::string lab;
   std::vector<StudentResult> results;  // the current ones and the superseded uploads (roster.h tells them apart)
+  // The graded files by student id, copied into each student's folder (OutputLayout::kSourceCopy) for
+  // report.html; a student without one here keeps the copy an earlier run left.
+  std::map<std::string, std::filesystem::path> graded_files;
 };
 
 // Every file above, each written atomically.

@@ -10,6 +10,7 @@
 //       result.json                   the stored result a resumed run reads back (batch/result_store.h)
 //       report.md, report.html        the student's report (student_report.h)
 //       compile.log                   the compiler's output
+//       submission.cu                 a copy of the graded file, which report.html shows
 //   OUT/.work/                      intake's extracted uploads
 //   OUT/.cudagrade.lock             held while a run writes the folder (batch/output_lock.h)
 #pragma once
@@ -39,6 +40,7 @@ class OutputLayout {
   static constexpr const char* kReportMarkdown = "report.md";
   static constexpr const char* kReportHtml = "report.html";
   static constexpr const char* kCompileLog = "compile.log";
+  static constexpr const char* kSourceCopy = "submission.cu";
 
   // The link from summary.html to a student's report.html, relative to OUT, with the folder name
   // percent-encoded (all but letters, digits, '-', '.', '_', '~') so that an odd id is one path segment.

@@ -8,6 +8,7 @@ target_sources(cudagrade_core PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/gradebook/html_page.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/layout.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/roster.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/source_view.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/student_report.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/summary_charts.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/summary_page.cc

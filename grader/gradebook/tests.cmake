@@ -5,6 +5,7 @@ target_sources(cudagrade_tests PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/gradebook/grade_export_test.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/grades_csv_test.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/roster_test.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/source_view_test.cc
   ${CMAKE_SOURCE_DIR}/tests/testing/sample_class.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/student_report_test.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/summary_page_test.cc
