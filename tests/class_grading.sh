@@ -71,6 +71,29 @@ cmp -s "$scratch/whole/grades.csv" "$scratch/merged.csv" || { echo "FAIL: --resu
 head -c 44 "$scratch/whole/exports/blackboard-Lab_3.csv" | grep -q '^"Last Name","First Name","Username","Lab 3"' || { echo "FAIL: the Blackboard export's header"; failures=$((failures + 1)); }
 grep -q '"2026000001","7.5"' "$scratch/whole/exports/blackboard-Lab_3.csv" || { echo "FAIL: the Blackboard export lacks 2026000001's merged grade"; failures=$((failures + 1)); }
 
+# Late work: the class's deadline was 2026-11-20 23:59 (the LMS's time); 2026000004's counting upload is
+# stamped 2026-11-21 23:59, one day late: -10%. An extension lifts it; an override with a reason sets the
+# score by hand, and both survive a regrade with --resume, which is given no late options at all.
+score_of() { grep "^$1," "$scratch/whole/grades.csv" | cut -d, -f3; }
+"$cudagrade" gradebook "$scratch/whole" --deadline "2026-11-20 23:59" --late-policy "10%/day, max 3 days" \
+  >"$scratch/late.log" 2>&1 || { cat "$scratch/late.log"; echo "FAIL: --late-policy failed"; failures=$((failures + 1)); }
+[[ $(score_of 2026000004) == 6.75 ]] || { echo "FAIL: 2026000004 late by a day has $(score_of 2026000004), expected 6.75"; failures=$((failures + 1)); }
+[[ $(score_of 2026000001) == 7.5 ]] || { echo "FAIL: 2026000001, on time, has $(score_of 2026000001)"; failures=$((failures + 1)); }
+head -1 "$scratch/whole/grades.csv" | grep -q "^student_id,name,score,max_score,status,message,raw_score,late_penalty,lateness,override_reason," \
+  || { echo "FAIL: grades.csv lacks the late columns"; failures=$((failures + 1)); }
+grep "^2026000004," "$scratch/whole/grades.csv" | grep -q "1 day late (uploaded 2026-11-21 23:59:00, read from the LMS's file name): -10%" \
+  || { echo "FAIL: grades.csv does not say how late 2026000004 was"; failures=$((failures + 1)); }
+grep -q "1 day late" "$scratch/whole/students/2026000004/report.html" || { echo "FAIL: the report does not say it was late"; failures=$((failures + 1)); }
+echo "2026000004 2026-11-22 12:00  # extension by email" >"$scratch/extensions.txt"
+"$cudagrade" gradebook "$scratch/whole" --extensions "$scratch/extensions.txt" >/dev/null 2>&1
+[[ $(score_of 2026000004) == 7.5 ]] || { echo "FAIL: with an extension 2026000004 has $(score_of 2026000004)"; failures=$((failures + 1)); }
+"$cudagrade" gradebook "$scratch/whole" --override 2026000005=4 --reason "regraded by hand: partial credit" >/dev/null 2>&1
+grade "$scratch/whole" --resume >"$scratch/resume-late.log" 2>&1
+[[ $(score_of 2026000005) == 4 && $(score_of 2026000004) == 7.5 ]] \
+  || { echo "FAIL: after --resume the override or the extension is gone: $(score_of 2026000005), $(score_of 2026000004)"; failures=$((failures + 1)); }
+grep "^2026000005," "$scratch/whole/grades.csv" | grep -q "regraded by hand: partial credit" || { echo "FAIL: the override's reason is not in grades.csv"; failures=$((failures + 1)); }
+"$cudagrade" gradebook "$scratch/whole" --override 2026000005=x --reason r >/dev/null 2>&1 && { echo "FAIL: a bad override was accepted"; failures=$((failures + 1)); }
+
 # Killed part-way: some students stored, the rest not; the resumed run must finish the same gradebook.
 # exec, so that $! is cudagrade itself and not a subshell around it.
 (exec "$cudagrade" grade matmul "$root/submissions/class/matmul" --cases "$root/tests/data/class/matmul.yaml" \

@@ -77,6 +77,9 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   result.content_hash = submission.content_hash;
   result.cases_hash = options_.cases_hash;
   result.id_source = submission.identity.pattern;
+  result.uploaded_at = std::chrono::duration_cast<std::chrono::seconds>(submission.uploaded.time_since_epoch()).count();
+  result.uploaded_from = submission.time_source == Submission::TimeSource::kLms ? "the LMS's file name" : "the file's time";
+  result.marked_late = submission.identity.lateness == Identity::Lateness::kLate;
   return result;
 }
 
@@ -240,7 +243,7 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
     superseded.message = "not graded: a later upload from the same student replaced it";
     current.push_back(std::move(superseded));
   }
-  Gradebook gradebook{lab_.name(), std::move(current), {}};
+  Gradebook gradebook{lab_.name(), std::move(current), {}, options_.late};
   for (const Submission& submission : submissions) {
     if (submission.standing == Submission::Standing::kCurrent && submission.outcome == Submission::Outcome::kFound) {
       gradebook.graded_files[submission.identity.id] = submission.lab_file;

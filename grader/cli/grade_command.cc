@@ -10,6 +10,7 @@
 #include "batch/batch_grader.h"
 #include "batch/output_lock.h"
 #include "core/hash.h"
+#include "gradebook/gradebook_files.h"
 #include "gradebook/layout.h"
 #include "cli/command_support.h"
 #include "backend/gpu_probe.h"
@@ -29,6 +30,7 @@ struct GradeCommandOptions {
   std::string pattern;
   int jobs = 0;
   bool resume = false;
+  LateOptions late;
 };
 
 IntakeOptions intake_options(const GradeCommandOptions& options) {
@@ -46,6 +48,14 @@ std::string cases_hash(const ProjectPaths& paths, const Lab& lab, const std::str
   const std::filesystem::path file =
       cases_option.empty() ? paths.testcases_file(lab.name()) : std::filesystem::path(cases_option);
   return fmt::format("{:016x}", fnv1a(read_file(file)));
+}
+
+// A regrade or --resume keeps the late policy and extensions the folder already has (gradebook.json) unless
+// new ones are given.
+LateRules late_rules_for(const GradeCommandOptions& options) {
+  std::string problem;
+  const std::optional<GradebookRoster> roster = read_gradebook_roster(OutputLayout(options.out), problem);
+  return options.late.rules(roster ? roster->late : LateRules{});
 }
 
 int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) {
@@ -72,6 +82,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
   batch.race_check = race_check_for(options.race_check, *run->backend.backend);
   std::unique_ptr<Backend> race_checker = race_checker_for(batch.race_check, run->paths, run->command_runner);
   batch.race_checker = race_checker.get();
+  batch.late = late_rules_for(options);
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),
@@ -114,6 +125,7 @@ CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
   add_sandbox_option(command, options->sandbox);
   add_race_check_option(command, options->race_check);
   command.add_option("--jobs", options->jobs, "parallel compiles (and simulator runs); default: the number of cores");
+  options->late.add_to(command);
   command.add_flag("--resume", options->resume, "keep stored results whose file and test cases are unchanged");
   command.add_option("--pattern", options->pattern,
                      "how upload names carry the student: \"{name}_{id}_{file}\", or \"regex:...\" with the id in "

@@ -4,7 +4,9 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <map>
 
@@ -24,7 +26,33 @@ struct GradebookCommandOptions {
   std::string merge_speed;
   std::string export_format;
   std::string assignment;
+  LateOptions late;
+  std::string override_score;  // "<id>=<score>"
+  std::string reason;
 };
+
+// Adds or replaces one override in OUT/overrides.csv, which only this command writes.
+void record_override(const OutputLayout& layout, const GradebookCommandOptions& options, const Gradebook& gradebook) {
+  const size_t equals = options.override_score.rfind('=');
+  char* end = nullptr;
+  const std::string score_text = equals == std::string::npos ? "" : options.override_score.substr(equals + 1);
+  const double score = std::strtod(score_text.c_str(), &end);
+  if (equals == std::string::npos || score_text.empty() || *end != '\0' || !std::isfinite(score)) {
+    throw UsageError("--override takes <student id>=<score>, as in --override 2026000003=7.5");
+  }
+  if (options.reason.empty()) throw UsageError("--override needs --reason: the students and an audit read it");
+  const std::string id = options.override_score.substr(0, equals);
+  const bool known = std::any_of(gradebook.results.begin(), gradebook.results.end(),
+                                 [&](const StudentResult& student) { return student.student_id == id; });
+  if (!known) throw UsageError("--override: no student " + id + " in " + layout.out().string());
+  std::vector<std::string> problems;
+  std::map<std::string, ScoreOverride> overrides = parse_overrides(try_read_file(layout.overrides_csv()).value_or(""), problems);
+  if (!problems.empty()) throw UsageError(layout.overrides_csv().string() + ": " + problems.front());
+  overrides[id] = {score, options.reason};
+  write_atomically(layout.overrides_csv(), overrides_csv(overrides));
+  std::cout << fmt::format("override: {} scores {} ({}), kept in {}\n", id, score, options.reason,
+                           layout.overrides_csv().string());
+}
 
 // "2026-11-24 23:10:00 UTC": when the grades were exported, for Moodle's "Last modified (grade)".
 std::string now_utc() {
@@ -48,7 +76,7 @@ Gradebook load_gradebook(const OutputLayout& layout) {
   std::optional<GradebookRoster> roster = read_gradebook_roster(layout, problem);
   if (!roster) throw UsageError(problem);
   const ResultStore store(layout.out());
-  Gradebook gradebook{roster->lab, {}};
+  Gradebook gradebook{roster->lab, {}, {}, roster->late};
   for (const std::string& id : roster->current_ids) {
     std::optional<StudentResult> result = store.load(id);
     if (!result) {
@@ -103,6 +131,8 @@ int run_gradebook(const GradebookCommandOptions& options) {
   std::unique_ptr<OutputLock> lock = OutputLock::acquire(layout.out(), locked, holder);
   if (!lock) throw UsageError(fmt::format("{} is in use by {}; wait for it", options.out, holder));
   Gradebook gradebook = load_gradebook(layout);
+  if (options.late.given()) gradebook.late = options.late.rules(gradebook.late);
+  if (!options.override_score.empty()) record_override(layout, options, gradebook);
   if (!options.merge_speed.empty()) merge_gpu_speed(gradebook, options.merge_speed, ResultStore(layout.out()));
   write_gradebook_files(layout, gradebook);
   if (!options.export_format.empty()) export_grades(gradebook, layout, options);
@@ -113,6 +143,30 @@ int run_gradebook(const GradebookCommandOptions& options) {
 
 }  // namespace
 
+void LateOptions::add_to(CLI::App& command) {
+  command.add_option("--deadline", deadline, "the deadline, \"YYYY-MM-DD HH:MM\" in the LMS's time zone");
+  command.add_option("--late-policy", policy, "the penalty for late work, as in \"10%/day, max 3 days\"");
+  command.add_option("--extensions", extensions_file, "a file of extensions, one a line: <student id> <deadline>");
+}
+
+LateRules LateOptions::rules(LateRules current) const {
+  if (!deadline.empty() || !policy.empty()) {
+    if (deadline.empty() || policy.empty()) throw UsageError("--deadline and --late-policy go together");
+    std::string problem;
+    std::optional<LatePolicy> parsed = parse_late_policy(policy, deadline, problem);
+    if (!parsed) throw UsageError(problem);
+    current.policy = *parsed;
+  }
+  if (!extensions_file.empty()) {
+    std::optional<std::string> text = try_read_file(extensions_file);
+    if (!text) throw UsageError("--extensions: cannot read " + extensions_file);
+    Extensions extensions = parse_extensions(*text, extensions_file);
+    if (!extensions.problems.empty()) throw UsageError(extensions.problems.front());
+    current.extensions = extensions.deadlines;
+  }
+  return current;
+}
+
 CommandAction setup_gradebook(CLI::App& command, const GlobalOptions&) {
   auto options = std::make_shared<GradebookCommandOptions>();
   command.add_option("out", options->out, "the --out folder of a finished `cudagrade grade`")->required();
@@ -122,6 +176,10 @@ CommandAction setup_gradebook(CLI::App& command, const GlobalOptions&) {
   command.add_option("--export", options->export_format,
                      "write the grades as an LMS imports them, to OUT/exports/: " + grade_exporter_names());
   command.add_option("--assignment", options->assignment, "the assignment's name in the LMS (with --export)");
+  options->late.add_to(command);
+  command.add_option("--override", options->override_score,
+                     "set a student's final score by hand, <id>=<score>, kept in OUT/overrides.csv (with --reason)");
+  command.add_option("--reason", options->reason, "why the score was overridden (with --override)");
   return [options] { return run_gradebook(*options); };
 }
 

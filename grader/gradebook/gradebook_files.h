@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gradebook/late_policy.h"
 #include "gradebook/layout.h"
 #include "model/student_result.h"
 
@@ -22,6 +23,8 @@ struct Gradebook {
   // The graded files by student id, copied into each student's folder (OutputLayout::kSourceCopy) for
   // report.html; a student without one here keeps the copy an earlier run left.
   std::map<std::string, std::filesystem::path> graded_files;
+  // The late policy and extensions, kept in gradebook.json; the overrides are read from OUT/overrides.csv.
+  LateRules late;
 };
 
 // Every file above, each written atomically.
@@ -31,6 +34,7 @@ void write_gradebook_files(const OutputLayout& layout, const Gradebook& gradeboo
 // the superseded uploads in full.
 struct GradebookRoster {
   std::string lab;
+  LateRules late;  // without overrides
   std::vector<std::string> current_ids;
   std::vector<StudentResult> superseded;
 };

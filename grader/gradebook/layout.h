@@ -5,6 +5,8 @@
 //   OUT/summary.html                the class at a glance (summary_page.h)
 //   OUT/gradebook.json              the roster: the lab, whose results count, the superseded uploads
 //                                   (gradebook_files.h), so that `cudagrade gradebook OUT` can rewrite the rest
+//   OUT/overrides.csv               the instructor's score overrides, with reasons (late_policy.h); never
+//                                   written by a grading run, so they survive --resume and regrades
 //   OUT/exports/<lms>-<assignment>.csv  an LMS's import file (`cudagrade gradebook --export`, grade_export.h)
 //   OUT/students/<folder>/          one student (<folder> is intake/safe_name.h's folder_name of the id):
 //       result.json                   the stored result a resumed run reads back (batch/result_store.h)
@@ -30,6 +32,7 @@ class OutputLayout {
   std::filesystem::path summary_html() const { return out_ / "summary.html"; }
   std::filesystem::path roster_json() const { return out_ / "gradebook.json"; }
   std::filesystem::path exports_dir() const { return out_ / "exports"; }
+  std::filesystem::path overrides_csv() const { return out_ / "overrides.csv"; }
   std::filesystem::path students_dir() const { return out_ / kStudents; }
   std::filesystem::path student_dir(const std::string& student_id) const;
   std::filesystem::path work_dir() const { return out_ / ".work"; }

@@ -6,6 +6,7 @@ target_sources(cudagrade_core PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/gradebook/speed_merge.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/grades_csv.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/html_page.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/late_policy.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/layout.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/roster.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/source_view.cc

@@ -35,6 +35,14 @@ std::string score_of(const StudentResult& student) {
 Fields overview(const StudentResult& student) {
   Fields fields = {{"student id", student.student_id}, {"name", student.name},       {"upload", student.upload},
                    {"status", std::string(to_string(student.status))},         {"score", score_of(student)}, {"message", student.message}};
+  // Late work and overrides (gradebook/late_policy.h): the score above is the final one; these say how.
+  if (student.raw_score && *student.raw_score != student.score) {
+    fields.push_back({"raw score", points_text(*student.raw_score) + " / " + points_text(student.max_score)});
+  }
+  if (!student.lateness.empty()) {
+    fields.push_back({"lateness", student.lateness + " (" + points_text(student.late_penalty) + " points)"});
+  }
+  if (!student.override_reason.empty()) fields.push_back({"score set by the instructor", student.override_reason});
   if (student.report) {
     const GradeReport& report = *student.report;
     fields.push_back({"graded file", report.submission});

@@ -169,7 +169,9 @@ nlohmann::json student_to_json(const StudentResult& result) {
       {"message", result.message},       {"notes", result.notes},
       {"content_hash", result.content_hash}, {"cases_hash", result.cases_hash},
       {"isolation", result.isolation},       {"id_source", result.id_source},
+      {"uploaded_from", result.uploaded_from}, {"marked_late", result.marked_late},
   };
+  if (result.uploaded_at) json["uploaded_at"] = *result.uploaded_at;
   json["report"] = result.report ? report_to_json(*result.report) : nlohmann::json();
   return json;
 }
@@ -188,7 +190,10 @@ std::optional<StudentResult> student_from_json(const nlohmann::json& json) {
     result.content_hash = json.at("content_hash").get<std::string>();
     result.cases_hash = json.at("cases_hash").get<std::string>();
     result.isolation = json.at("isolation").get<std::string>();
-    result.id_source = json.value("id_source", "");  // results stored before 2026-11-25 lack it
+    result.id_source = json.value("id_source", "");  // results stored before 2026-11-25 lack these
+    result.uploaded_from = json.value("uploaded_from", "");
+    result.marked_late = json.value("marked_late", false);
+    if (json.contains("uploaded_at")) result.uploaded_at = json.at("uploaded_at").get<int64_t>();
     if (!json.at("report").is_null()) {
       std::string problem;
       result.report = report_from_json(json.at("report"), problem);
