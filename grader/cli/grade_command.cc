@@ -52,10 +52,20 @@ std::string cases_hash(const ProjectPaths& paths, const Lab& lab, const std::str
 
 // A regrade or --resume keeps the late policy and extensions the folder already has (gradebook.json) unless
 // new ones are given.
-LateRules late_rules_for(const GradeCommandOptions& options) {
+// The test-case file's `late:` comes next, then nothing.
+LateRules late_rules_for(const GradeCommandOptions& options, const TestSuite& suite) {
   std::string problem;
   const std::optional<GradebookRoster> roster = read_gradebook_roster(OutputLayout(options.out), problem);
-  return options.late.rules(roster ? roster->late : LateRules{});
+  LateRules rules = roster ? roster->late : LateRules{};
+  if (suite.late && !options.late.given()) {
+    LateOptions from_yaml{suite.late->deadline, suite.late->policy, ""};
+    try {
+      rules = from_yaml.rules(rules);
+    } catch (const UsageError& error) {
+      throw UsageError(fmt::format("{}:{}: {}", suite.path, suite.late->line, error.what()));
+    }
+  }
+  return options.late.rules(rules);
 }
 
 int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) {
@@ -82,7 +92,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& globals) 
   batch.race_check = race_check_for(options.race_check, *run->backend.backend);
   std::unique_ptr<Backend> race_checker = race_checker_for(batch.race_check, run->paths, run->command_runner);
   batch.race_checker = race_checker.get();
-  batch.late = late_rules_for(options);
+  batch.late = late_rules_for(options, suite);
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),

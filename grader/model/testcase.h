@@ -58,10 +58,20 @@ struct TestCase {
   double max_points() const { return points + (speed ? speed->points : 0); }
 };
 
+// The course's late policy as the YAML's top-level `late: {deadline: ..., policy: ...}` writes it; read
+// and applied by the gradebook (gradebook/late_policy.h), where a command line's --deadline and
+// --late-policy replace it.
+struct LateSetting {
+  std::string deadline;  // "2026-11-20 23:59"
+  std::string policy;    // "10%/day, max 3 days"
+  int line = 0;
+};
+
 struct TestSuite {
   std::string lab;
   std::string path;
   std::vector<TestCase> cases;
+  std::optional<LateSetting> late;
 };
 
 std::string_view to_string(CaseKind kind);

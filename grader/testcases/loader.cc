@@ -24,7 +24,8 @@ bool plain_reference_name(const std::string& name) {
   return std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
 }
 
-const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases", "speed_without_gpu"};
+const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases", "speed_without_gpu", "late"};
+const std::set<std::string> kLateKeys = {"deadline", "policy"};
 const std::set<std::string> kCaseKeys = {"name",      "kind",    "points", "hidden",           "seed", "distribution",
                                          "tolerance", "timeout", "speed",  "speed_without_gpu", "reveal"};
 const std::set<std::string> kDefaultsKeys = {"points", "hidden", "reveal", "seed", "distribution", "tolerance", "timeout"};
@@ -47,6 +48,7 @@ class SuiteReader {
     check_keys(root, kTopLevelKeys, "the top level");
     const Lab* lab = read_lab(root, suite);
     if (const YAML::Node node = root["speed_without_gpu"]) lab_speed_policy_ = read_speed_policy(node);
+    if (const YAML::Node node = root["late"]) read_late(node, suite);
     TestCase defaults;
     if (const YAML::Node node = root["defaults"]) {
       if (node.IsMap()) check_keys(node, kDefaultsKeys, "defaults");
@@ -288,6 +290,20 @@ class SuiteReader {
     if (node["speed"]) read_speed(node["speed"], lab, speed);
     if (node["speed_without_gpu"]) speed.without_gpu = read_speed_policy(node["speed_without_gpu"]);
     test_case.speed = speed;
+  }
+
+  // The words are checked where they are used (gradebook/late_policy.h), which names this file and line.
+  void read_late(const YAML::Node& node, TestSuite& suite) {
+    if (!node.IsMap() || !node["deadline"] || !node["policy"]) {
+      problem(node, "'late' must be a mapping like {deadline: \"2026-11-20 23:59\", policy: \"10%/day, max 3 days\"}");
+      return;
+    }
+    check_keys(node, kLateKeys, "late");
+    LateSetting late;
+    late.deadline = scalar<std::string>(node["deadline"], "late.deadline", "a date and time").value_or("");
+    late.policy = scalar<std::string>(node["policy"], "late.policy", "a policy like \"10%/day, max 3 days\"").value_or("");
+    late.line = node.Mark().line + 1;
+    suite.late = late;
   }
 
   // `efficiency` (points from the simulator's efficiency cases) is a policy the issue tracker plans (#15);

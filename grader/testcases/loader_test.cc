@@ -140,6 +140,23 @@ TEST_CASE("speed_without_gpu: efficiency is refused as not available yet, never 
   CHECK_THAT(problems_of(misplaced), Catch::Contains("'speed_without_gpu' applies only to cases of kind performance"));
 }
 
+TEST_CASE("a late policy in the test-case file is read with its line; a malformed one is a problem",
+          "[testcases]") {
+  LoadResult result = parse(R"(lab: reduction
+late: {deadline: "2026-11-20 23:59", policy: "10%/day, max 3 days"}
+cases:
+  - {name: p, kind: square, n: 10}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  REQUIRE(result.suite->late);
+  CHECK(result.suite->late->deadline == "2026-11-20 23:59");
+  CHECK(result.suite->late->policy == "10%/day, max 3 days");
+  CHECK(result.suite->late->line == 2);
+  LoadResult broken = parse("lab: reduction\nlate: 10%\ncases:\n  - {name: p, kind: square, n: 10}\n");
+  CHECK_THAT(problems_of(broken), Catch::Contains("cases.yaml:2: 'late' must be a mapping"));
+}
+
 TEST_CASE("malformed files name the file, the line and what is wrong", "[testcases]") {
   struct Example {
     std::string text;
