@@ -18,6 +18,15 @@ std::string quoted(std::string_view text) {
   return field.front() == '"' ? field : "\"" + field + "\"";
 }
 
+// What a student reads beside the grade where the format has room for words (Moodle's feedback, the plain
+// sheet): the message, then how lateness or an override changed the score.
+std::string feedback_of(const StudentResult& student) {
+  std::string text = student.message;
+  if (!student.lateness.empty()) text += (text.empty() ? "" : "; ") + student.lateness;
+  if (!student.override_reason.empty()) text += (text.empty() ? "" : "; ") + ("score set by the instructor: " + student.override_reason);
+  return text;
+}
+
 // Blackboard and Canvas show a name in two parts; intake read one. The last word is the family name.
 std::pair<std::string, std::string> first_and_last(const std::string& name) {
   const size_t space = name.find_last_of(' ');
@@ -51,7 +60,7 @@ class MoodleExporter : public GradeExporter {
   std::string row(const StudentResult& student, const ExportRequest& request) const override {
     return fmt::format("{},{},{},{},{},{}", csv_text("Participant " + student.student_id), csv_text(student.name),
                        csv_number(student.score), csv_number(student.max_score), csv_text(request.exported_at),
-                       csv_text(student.message));
+                       csv_text(feedback_of(student)));
   }
 };
 
@@ -78,12 +87,15 @@ class PlainCsvExporter : public GradeExporter {
 
  protected:
   std::string header(const ExportRequest& request) const override {
-    return "student_id,name," + csv_text(request.assignment) + ",max_score,status,message";
+    return "student_id,name," + csv_text(request.assignment) +
+           ",max_score,status,message,raw_score,late_penalty,lateness,override_reason";
   }
   std::string row(const StudentResult& student, const ExportRequest&) const override {
-    return fmt::format("{},{},{},{},{},{}", csv_text(student.student_id), csv_text(student.name),
+    return fmt::format("{},{},{},{},{},{},{},{},{},{}", csv_text(student.student_id), csv_text(student.name),
                        csv_number(student.score), csv_number(student.max_score),
-                       csv_text(std::string(to_string(student.status))), csv_text(student.message));
+                       csv_text(std::string(to_string(student.status))), csv_text(student.message),
+                       csv_number(student.raw_score.value_or(student.score)), csv_number(student.late_penalty),
+                       csv_text(student.lateness), csv_text(student.override_reason));
   }
 };
 

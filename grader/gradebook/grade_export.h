@@ -6,9 +6,12 @@
 //               the students by ID, the Canvas user id its downloads carry, and the column by name)
 //   moodle      the assignment's grading worksheet: Identifier ("Participant <n>", the number Moodle's
 //               downloads carry), Full name, Grade, Maximum Grade, Last modified (grade), Feedback comments
+//               (the message, the lateness and an override's reason)
 //   blackboard  "Last Name", "First Name", "Username", then NAME; every field quoted, as Blackboard asks
-//   csv         student_id, name, NAME, max_score, status, message: a plain sheet for anything else
-// One row per student (roster.h's current results), broken uploads at 0 points.
+//   csv         student_id, name, NAME, max_score, status, message, raw_score, late_penalty, lateness,
+//               override_reason: a plain sheet for anything else
+// One row per student (roster.h's current results), broken uploads at 0 points, each with the final score
+// (late_policy.h); Canvas and Blackboard would read any further column as another assignment.
 #pragma once
 
 #include <memory>

@@ -99,8 +99,28 @@ TEST_CASE("blackboard: every field quoted, the student by Username, the assignme
 
 TEST_CASE("csv: a plain sheet with the assignment's column, max_score and status", "[gradebook][export]") {
   const std::vector<Record> rows = records(exported("csv", testing::sample_class()));
-  CHECK(rows.at(0) == Record{"student_id", "name", "Lab 3", "max_score", "status", "message"});
-  CHECK(rows[1] == Record{"s01", "Ada Lovelace", "8", "8", "passed", "all cases passed"});
+  CHECK(rows.at(0) == Record{"student_id", "name", "Lab 3", "max_score", "status", "message", "raw_score",
+                             "late_penalty", "lateness", "override_reason"});
+  CHECK(rows[1] == Record{"s01", "Ada Lovelace", "8", "8", "passed", "all cases passed", "8", "0", "", ""});
+}
+
+TEST_CASE("exports carry the final score; Moodle's feedback and the plain sheet say how it came about",
+          "[gradebook][export]") {
+  std::vector<StudentResult> results = class_from("moodle");
+  for (StudentResult& student : results) {
+    if (student.student_id != "s01") continue;
+    student.raw_score = 8;
+    student.late_penalty = 0.8;
+    student.score = 7.2;
+    student.lateness = "1 day late (uploaded 2026-11-21 00:00:00, read from the LMS's file name): -10%";
+  }
+  const std::vector<Record> moodle = records(exported("moodle", results));
+  CHECK(moodle[1].at(2) == "7.2");
+  CHECK(moodle[1].at(5) == "all cases passed; 1 day late (uploaded 2026-11-21 00:00:00, read from the LMS's file "
+                           "name): -10%");
+  const std::vector<Record> plain = records(exported("csv", results));
+  CHECK(plain[1] == Record{"s01", "Ada Lovelace", "7.2", "8", "passed", "all cases passed", "8", "0.8",
+                           results[4].lateness, ""});
 }
 
 TEST_CASE("an export for an LMS whose ids the upload names did not carry warns, naming the students",
