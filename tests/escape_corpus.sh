@@ -52,7 +52,16 @@ while read -r student file; do
   expected=$(sed -n '1s|^// cudagrade-expect: ||p' "$root/submissions/escapes/matmul/$file")
   [[ $status == "$expected" ]] || fail "$file in the class: expected $expected, got ${status:-no row}"
 done <"$scratch/escapes.txt"
-leaks_in "$scratch/class/students" && fail "the reports above quote a classmate's file, the cases or the environment"
+# report.html ends with the student's own file (submission.cu), whose code spells the marker: what is checked is
+# everything the grade says, the page up to that section.
+mkdir -p "$scratch/said"
+for report in "$scratch"/class/students/*/; do
+  student=$(basename "$report")
+  mkdir -p "$scratch/said/$student"
+  find "$report" -maxdepth 1 -type f ! -name submission.cu ! -name report.html -exec cp {} "$scratch/said/$student/" \;
+  [[ -f $report/report.html ]] && sed '/<h2 id="source">/,$d' "$report/report.html" >"$scratch/said/$student/report.html"
+done
+leaks_in "$scratch/said" && fail "the reports above quote a classmate's file, the cases or the environment"
 
 # The orphan's child sleeps for a minute; in its PID namespace it died with its runner.
 sleep 0.5

@@ -7,22 +7,14 @@
 set -uo pipefail
 cudagrade=${1:?usage: summary_in_browser.sh path/to/cudagrade}
 root=$(cd "$(dirname "$0")/.." && pwd)
-browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
-if [[ -z $browser ]]; then
-  echo "SKIPPED: no Chromium here (Debian's chromium package), so summary.html was not opened in a browser"
-  exit 77
-fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+browser_page=summary.html
+# shellcheck source=tests/browser.sh
+source "$root/tests/browser.sh"
 "$cudagrade" grade matmul "$root/submissions/class/matmul" --cases "$root/tests/data/class/matmul.yaml" \
   --backend sim --out "$scratch/out" >/dev/null 2>&1 || { echo "FAIL: grading the class failed"; exit 1; }
 
-open_page() {  # page, then chromium's extra arguments
-  local page=$1
-  shift
-  timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --no-first-run --user-data-dir="$scratch/profile" \
-    --host-resolver-rules="MAP * ~NOTFOUND" "$@" "file://$page" 2>>"$scratch/browser.log"
-}
 failures=0
 check() {  # description, then a grep pattern that the DOM must match
   if grep -q -- "$2" "$scratch/dom.html"; then echo "ok: $1"; else echo "FAIL: $1"; failures=$((failures + 1)); fi

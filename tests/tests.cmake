@@ -57,6 +57,7 @@ add_executable(cudagrade_tests
   grader/report/escape_test.cc
   grader/report/prairielearn_printer_test.cc
   grader/report/printer_registry_test.cc
+  grader/report/redaction_test.cc
   grader/core/confinement_test.cc
   grader/core/syscall_filter_test.cc
   grader/run/source_lines_test.cc
@@ -111,6 +112,9 @@ set_tests_properties(escape_corpus PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
 # The class's summary.html and a report opened in headless Chromium (Skipped, with the reason, without it).
 add_test(NAME summary_in_browser COMMAND ${CMAKE_SOURCE_DIR}/tests/summary_in_browser.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(summary_in_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+add_test(NAME report_in_browser COMMAND ${CMAKE_SOURCE_DIR}/tests/report_in_browser.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(report_in_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
 
 # The fuzz targets (fuzz/README.md), a bounded minute each on a copy of their seed corpus; Skipped without clang.

@@ -9,13 +9,13 @@
 #include "core/files.h"
 #include "core/parallel.h"
 #include "core/version.h"
+#include "gradebook/gradebook_files.h"
 #include "gradebook/grades_csv.h"
 #include "gradebook/layout.h"
 #include "gradebook/roster.h"
 #include "pipeline/race_check.h"
-#include "gradebook/student_report.h"
-#include "gradebook/summary_page.h"
 #include "pipeline/grader.h"
+#include "score/scoring.h"
 
 namespace cudagrade {
 namespace {
@@ -67,7 +67,7 @@ BatchGrader::BatchGrader(const Lab& lab, Backend& backend, ProjectPaths paths, T
 
 double BatchGrader::max_score() const {
   double total = 0;
-  for (const TestCase& test_case : suite_.cases) total += test_case.max_points();
+  for (const TestCase& test_case : suite_.cases) total += case_max_points(test_case, backend_.can_time());
   return total;
 }
 
@@ -84,6 +84,10 @@ StudentResult BatchGrader::not_gradable(const Submission& submission) const {
   result.cases_hash = options_.cases_hash;
   result.grader_version = grader_version().version;
   result.grader_commit = grader_version().commit;
+  result.id_source = submission.identity.pattern;
+  result.uploaded_at = std::chrono::duration_cast<std::chrono::seconds>(submission.uploaded.time_since_epoch()).count();
+  result.uploaded_from = submission.time_source == Submission::TimeSource::kLms ? "the LMS's file name" : "the file's time";
+  result.marked_late = submission.identity.lateness == Identity::Lateness::kLate;
   return result;
 }
 
@@ -104,7 +108,6 @@ std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) cons
 std::unique_ptr<Grader> BatchGrader::make_companion() const {
   if (options_.race_checker == nullptr) return nullptr;
   GradeOptions grade_options = class_grade_options();
-  grade_options.companion_of_gpu = true;
   return std::make_unique<Grader>(lab_, *options_.race_checker, paths_, grade_options);
 }
 
@@ -259,18 +262,13 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
     superseded.message = "not graded: a later upload from the same student replaced it";
     current.push_back(std::move(superseded));
   }
-  for (StudentResult& result : current) {
-    if (is_superseded(result)) continue;
-    const std::filesystem::path dir = store.student_dir(result.student_id);
-    std::filesystem::create_directories(dir);
-    write_atomically(dir / OutputLayout::kReportMarkdown, student_report_markdown(result));
-    write_atomically(dir / OutputLayout::kReportHtml, student_report_html(result));
-    write_atomically(dir / OutputLayout::kCompileLog, result.report ? result.report->build_log : std::string());
+  Gradebook gradebook{lab_.name(), std::move(current), {}, options_.late};
+  for (const Submission& submission : submissions) {
+    if (submission.standing == Submission::Standing::kCurrent && submission.outcome == Submission::Outcome::kFound) {
+      gradebook.graded_files[submission.identity.id] = submission.lab_file;
+    }
   }
-  const OutputLayout layout(options_.out_dir);
-  write_atomically(layout.grades_csv(), grades_csv(current));
-  write_atomically(layout.superseded_csv(), superseded_csv(current));
-  write_atomically(layout.summary_html(), summary_html(current, lab_.name()));
+  write_gradebook_files(OutputLayout(options_.out_dir), gradebook);
 }
 
 }  // namespace cudagrade

@@ -17,6 +17,7 @@
 #include "batch/progress.h"
 #include "model/student_result.h"
 #include "core/paths.h"
+#include "gradebook/late_policy.h"
 #include "intake/intake.h"
 #include "pipeline/race_check.h"
 #include "model/lab.h"
@@ -40,6 +41,7 @@ struct BatchOptions {
   // the simulator could not (or every file, with kSanitizer), on the student's GPU queue after their grading.
   RaceCheck race_check = RaceCheck::kOff;
   std::filesystem::path compute_sanitizer = default_compute_sanitizer();
+  LateRules late;  // the deadline, penalty and extensions the gradebook applies (gradebook/late_policy.h)
 };
 
 struct BatchTally {

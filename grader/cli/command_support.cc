@@ -12,6 +12,7 @@
 #include "labs/registry.h"
 #include "report/printer.h"
 #include "report/printer_registry.h"
+#include "report/redaction.h"
 
 namespace cudagrade {
 
@@ -163,7 +164,7 @@ int publish(const GradeReport& report, const GradingOptions& options) {
     json_file = open_report_file(options.json_file);
     printers.add(std::make_unique<JsonPrinter>(*json_file));
   }
-  printers.print(report);
+  printers.print(redacted_for_students(report));
   return exit_code_for(report.verdict);
 }
 

@@ -10,6 +10,7 @@
 #include "model/report.h"
 #include "model/lab.h"
 #include "core/confinement.h"
+#include "gradebook/late_policy.h"
 #include "pipeline/race_check.h"
 #include "testcases/loader.h"
 
@@ -69,5 +70,17 @@ int publish(const GradeReport& report, const GradingOptions& options);
 
 CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals);
 CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals);
+CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals);
+
+// --deadline, --late-policy and --extensions, as `grade` and `gradebook` both take them (gradebook_command.cc).
+struct LateOptions {
+  std::string deadline;
+  std::string policy;
+  std::string extensions_file;
+  void add_to(CLI::App& command);
+  bool given() const { return !deadline.empty() || !policy.empty() || !extensions_file.empty(); }
+  // The rules they say, starting from `current` (what the folder had): a bad value is a UsageError.
+  LateRules rules(LateRules current) const;
+};
 
 }  // namespace cudagrade

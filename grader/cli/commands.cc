@@ -49,7 +49,6 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     }
     if (race_check == RaceCheck::kOff) return publish(grader.grade(options->submission, suite), *options);
     std::unique_ptr<Backend> checker = race_checker_for(race_check, run->paths, run->command_runner);
-    grade_options.companion_of_gpu = true;
     std::unique_ptr<Grader> simulator =
         checker ? std::make_unique<Grader>(lab, *checker, run->paths, grade_options) : nullptr;
     return publish(grade_with_race_check(grader, simulator.get(), options->submission, suite), *options);
@@ -163,7 +162,9 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"check", "grade one submission on a lab's test cases", setup_check},
       {"grade", "grade a whole class from an LMS download into a gradebook", setup_grade},
-      {"gradebook", "write a graded class's gradebook from its stored results (the merge of a --slurm run)",
+      {"gradebook",
+       "write a graded class's gradebook from its stored results (the merge of a --slurm run), with a late "
+       "policy, overrides, a GPU run's speed points (--merge-speed) and LMS exports",
        setup_gradebook},
       // Hidden (no description): what each task of a `grade --slurm` job array runs.
       {"slurm-task", "", setup_slurm_task},

@@ -9,6 +9,7 @@
 #include "batch/batch_grader.h"
 #include "batch/class_manifest.h"
 #include "batch/output_lock.h"
+#include "gradebook/gradebook_files.h"
 #include "gradebook/layout.h"
 #include "cli/class_setup.h"
 #include "cli/command_support.h"
@@ -31,6 +32,7 @@ struct GradeCommandOptions {
   int jobs = 0;
   bool resume = false;
   SlurmOptions slurm;
+  LateOptions late;
 };
 
 IntakeOptions intake_options(const GradeCommandOptions& options) {
@@ -49,9 +51,32 @@ std::filesystem::path cases_file(const ProjectPaths& paths, const Lab& lab, cons
                                                         : std::filesystem::path(cases_option));
 }
 
+// A regrade or --resume keeps the late policy and extensions the folder already has (gradebook.json) unless
+// new ones are given.
+// The test-case file's `late:` comes next, then nothing.
+LateRules late_rules_for(const GradeCommandOptions& options, const TestSuite& suite) {
+  std::string problem;
+  const std::optional<GradebookRoster> roster = read_gradebook_roster(OutputLayout(options.out), problem);
+  LateRules rules = roster ? roster->late : LateRules{};
+  if (suite.late && !options.late.given()) {
+    LateOptions from_yaml{suite.late->deadline, suite.late->policy, ""};
+    try {
+      rules = from_yaml.rules(rules);
+    } catch (const UsageError& error) {
+      throw UsageError(fmt::format("{}:{}: {}", suite.path, suite.late->line, error.what()));
+    }
+  }
+  return options.late.rules(rules);
+}
+
 int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_globals) {
   const Lab& lab = lab_named(options.lab);
   if (options.slurm.enabled) require_slurm(options.backend);  // before the intake and compiles it would waste
+  if (options.slurm.enabled && options.late.given()) {
+    // The merge job writes the gradebook: it applies the test cases' `late:` and what the folder already has.
+    throw UsageError("--deadline, --late-policy and --extensions do not go with --slurm: put `late:` in the test "
+                     "cases, or give them to `cudagrade gradebook OUT` once the merge has written the gradebook");
+  }
   OutputLock::Outcome locked;
   std::string holder;
   std::unique_ptr<OutputLock> lock = OutputLock::acquire(options.out, locked, holder);
@@ -77,6 +102,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
   }
   if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
   if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
+  batch.late = late_rules_for(options, suite);
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),
@@ -119,6 +145,7 @@ CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
   add_sandbox_option(command, options->sandbox);
   add_race_check_option(command, options->race_check);
   command.add_option("--jobs", options->jobs, "parallel compiles (and simulator runs); default: the number of cores");
+  options->late.add_to(command);
   command.add_flag("--resume", options->resume, "keep stored results whose file and test cases are unchanged");
   command.add_option("--pattern", options->pattern,
                      "how upload names carry the student: \"{name}_{id}_{file}\", or \"regex:...\" with the id in "

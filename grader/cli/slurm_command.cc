@@ -45,6 +45,21 @@ std::vector<std::string> students_without_result(const ClassManifest& manifest, 
   return missing;
 }
 
+// The late rules the folder's gradebook already applies, else the test cases' `late:`, else none.
+LateRules late_rules_of_class(const std::filesystem::path& out, const TestSuite& suite) {
+  std::string problem;
+  const std::optional<GradebookRoster> roster = read_gradebook_roster(OutputLayout(out), problem);
+  if (roster) return roster->late;
+  if (!suite.late) return {};
+  try {
+    return LateOptions{suite.late->deadline, suite.late->policy, ""}.rules({});
+  } catch (const UsageError& error) {
+    throw UsageError(fmt::format("{}:{}: {}", suite.path, suite.late->line, error.what()));
+  }
+}
+
+}  // namespace
+
 // grades.csv, reports and summary.html from the stored results, as `grade` writes them at its end; an
 // InfraError, and nothing written, while a student has no result.
 void write_gradebook_from_store(const GlobalOptions& globals, const std::filesystem::path& out) {
@@ -65,6 +80,7 @@ void write_gradebook_from_store(const GlobalOptions& globals, const std::filesys
   BatchOptions options;
   options.out_dir = out;
   options.cases_hash = manifest.cases_hash;
+  options.late = late_rules_of_class(out, suite);
   BatchGrader(lab, *run->backend.backend, run->paths, suite, options).write_gradebook(manifest.submissions);
   std::cout << fmt::format("gradebook: {}/grades.csv, reports in {}/students/, overview in {}/summary.html\n",
                            out.string(), out.string(), out.string());
@@ -80,6 +96,8 @@ std::unique_ptr<OutputLock> lock_waiting(const std::filesystem::path& out) {
   throw InfraError(fmt::format("{} is in use by {}; wait for it and run `cudagrade gradebook {}` again", out.string(),
                                holder, out.string()));
 }
+
+namespace {
 
 void print_follow_up(const SlurmSubmission& submission, const std::filesystem::path& out) {
   std::cout << fmt::format(
@@ -249,18 +267,6 @@ CommandAction setup_slurm_task(CLI::App& command, const GlobalOptions& globals) 
     std::cerr << fmt::format("cudagrade: shard {}: {} graded, {} kept, {:.1f} s compiling, {:.1f} s running\n", shard,
                              tally.graded, tally.kept, tally.build_seconds, tally.run_seconds);
     return static_cast<int>(tally.infra_errors > 0 ? kExitInfra : kExitPassed);
-  };
-}
-
-CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals) {
-  auto out = std::make_shared<std::string>();
-  command.add_option("dir", *out, "the output folder of `cudagrade grade`")->required();
-  return [out, &globals] {
-    const std::filesystem::path dir = std::filesystem::absolute(*out);
-    manifest_of(dir);  // before the lock, which would make the folder
-    std::unique_ptr<OutputLock> lock = lock_waiting(dir);
-    write_gradebook_from_store(globals, dir);
-    return static_cast<int>(kExitPassed);
   };
 }
 

@@ -47,6 +47,11 @@ struct SlurmClass {
 int grade_on_slurm(const SlurmClass& slurm_class, const SlurmOptions& options, std::unique_ptr<OutputLock> lock);
 
 CommandAction setup_slurm_task(CLI::App& command, const GlobalOptions& globals);
-CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals);
+// grades.csv, reports and summary.html from the stored results of the class `grade` took in (its manifest), as
+// `grade` writes them at its end; an InfraError, and nothing written, while a student has no result.
+void write_gradebook_from_store(const GlobalOptions& globals, const std::filesystem::path& out);
+// OUT's lock, waiting up to two minutes for a submitter still holding it (the merge job starts as the array
+// ends, while `grade --slurm --wait` may not have let go yet).
+std::unique_ptr<OutputLock> lock_waiting(const std::filesystem::path& out);
 
 }  // namespace cudagrade

@@ -120,7 +120,9 @@ std::vector<CasePassRate> pass_rates(const Students& students) {
     CasePassRate rate{suite_case->name, suite_case->hidden};
     for (const StudentResult* student : students) {
       const CaseResult* result = find_case(*student, suite_case->name);
-      if (result == nullptr || result->status == CaseStatus::kSkipped) continue;
+      if (result == nullptr) continue;
+      if (result->unmeasured_speed) ++rate.speed_not_measured;
+      if (result->status == CaseStatus::kSkipped) continue;
       ++rate.graded;
       if (result->status == CaseStatus::kPassed) ++rate.passed;
     }
@@ -136,6 +138,7 @@ std::vector<CaseSpeeds> speeds_by_case(const Students& students) {
     bool timed = suite_case->kind == CaseKind::kPerformance;
     for (const StudentResult* student : students) {
       const CaseResult* result = find_case(*student, suite_case->name);
+      if (result != nullptr && result->unmeasured_speed) ++row.not_measured;
       if (result == nullptr || !result->speed) continue;
       timed = true;
       if (row.reference.empty()) row.reference = result->speed->reference;

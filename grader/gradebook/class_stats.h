@@ -41,6 +41,7 @@ struct CasePassRate {
   bool hidden = false;
   int passed = 0;
   int graded = 0;  // students whose report has the case with any status but skipped
+  int speed_not_measured = 0;  // students whose speed points on the case wait for a GPU (UnmeasuredSpeed)
   double rate() const { return graded == 0 ? 0 : static_cast<double>(passed) / graded; }
 };
 
@@ -58,6 +59,7 @@ struct CaseSpeeds {
   std::string name;
   std::string reference;           // what the ratios are taken against
   std::vector<SpeedPoint> points;  // fastest first; ties by student id
+  int not_measured = 0;            // students whose speed on it nothing measured (graded without a GPU)
 };
 
 // One row per timed case (a performance case, or any case with a speed result), in the suite's order, with a

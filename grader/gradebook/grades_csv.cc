@@ -30,8 +30,9 @@ Suite suite_of(const std::vector<const StudentResult*>& students) {
   return {};
 }
 
-std::string header(const Suite& suite) {
+std::string header(const Suite& suite, bool late_columns) {
   std::string line = "student_id,name,score,max_score,status,message";
+  if (late_columns) line += ",raw_score,late_penalty,lateness,override_reason";
   for (const std::string& name : suite.cases) line += "," + csv_text(name);
   return line + std::string(kRecordEnd);
 }
@@ -45,32 +46,36 @@ std::string case_points(const StudentResult& student, const std::string& name) {
   return found == cases.end() ? "" : csv_number(found->points);
 }
 
-std::string row(const StudentResult& student, const Suite& suite) {
+std::string row(const StudentResult& student, const Suite& suite, bool late_columns) {
   const double max_score = student.max_score > 0 ? student.max_score : suite.max_score;
   std::string line =
       fmt::format("{},{},{},{},{},{}", csv_text(student.student_id), csv_text(student.name), csv_number(student.score),
                   csv_number(max_score), csv_text(std::string(to_string(student.status))), csv_text(student.message));
+  if (late_columns) {
+    line += fmt::format(",{},{},{},{}", csv_number(student.raw_score.value_or(student.score)),
+                        csv_number(student.late_penalty), csv_text(student.lateness), csv_text(student.override_reason));
+  }
   for (const std::string& name : suite.cases) line += "," + case_points(student, name);
   return line + std::string(kRecordEnd);
 }
 
-std::string table(const std::vector<const StudentResult*>& rows, const Suite& suite) {
-  std::string csv = header(suite);
-  for (const StudentResult* student : rows) csv += row(*student, suite);
+std::string table(const std::vector<const StudentResult*>& rows, const Suite& suite, bool late_columns) {
+  std::string csv = header(suite, late_columns);
+  for (const StudentResult* student : rows) csv += row(*student, suite, late_columns);
   return csv;
 }
 
 }  // namespace
 
-std::string grades_csv(const std::vector<StudentResult>& results) {
+std::string grades_csv(const std::vector<StudentResult>& results, bool late_columns) {
   const Roster roster = make_roster(results);
-  return table(roster.current, suite_of(roster.current));
+  return table(roster.current, suite_of(roster.current), late_columns);
 }
 
 std::string superseded_csv(const std::vector<StudentResult>& results) {
   const Roster roster = make_roster(results);
   // The same columns as grades.csv, so that the two files line up when an instructor compares them.
-  return table(roster.superseded, suite_of(roster.current));
+  return table(roster.superseded, suite_of(roster.current), false);
 }
 
 std::string csv_number(double value) {

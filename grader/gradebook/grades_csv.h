@@ -15,7 +15,10 @@ namespace cudagrade {
 // suite's max_score so that the LMS does not read a missing file as "out of 0"). Superseded uploads are NOT
 // rows here: an LMS import takes one grade per student, so a second row would overwrite or duplicate it
 // (roster.h says which upload counts); superseded_csv lists them for an audit.
-std::string grades_csv(const std::vector<StudentResult>& results);
+// With `late_columns` (a late policy or overrides are in force), after message: raw_score (before any
+// penalty or override), late_penalty (points), lateness (how late, from what, what it cost) and
+// override_reason; score is then the final score.
+std::string grades_csv(const std::vector<StudentResult>& results, bool late_columns = false);
 
 // The superseded uploads in grades.csv's columns, for superseded.csv; the header alone when there are none.
 std::string superseded_csv(const std::vector<StudentResult>& results);

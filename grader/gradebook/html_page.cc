@@ -25,6 +25,12 @@ summary { cursor: pointer; font-weight: 600; }
 .s-skipped { background: #777; }
 .s-infra_error { background: #c80; }
 .s-missing_file, .s-ambiguous_file, .s-not_an_archive, .s-unsafe_archive, .s-superseded { background: #737; }
+.note, .not-measured { color: #666; }
+pre.source { white-space: pre; padding: 0.6em 0; }
+pre.source .line { display: block; padding: 0 0.6em; }
+pre.source .ln { display: inline-block; width: 3.5em; color: #999; text-decoration: none; }
+pre.source .blamed { background: #ffc8c8; }
+pre.source .line:target { outline: 2px solid #b32; }
 .meter { background: #eee; width: 12em; height: 0.9em; }
 .meter > div { background: #282; height: 100%; }
 svg { font-size: 11px; }

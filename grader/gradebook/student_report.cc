@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gradebook/html_page.h"
+#include "gradebook/source_view.h"
 #include "report/escape.h"
 #include "report/markdown.h"
 #include "report/report_text.h"
@@ -34,6 +35,14 @@ std::string score_of(const StudentResult& student) {
 Fields overview(const StudentResult& student) {
   Fields fields = {{"student id", student.student_id}, {"name", student.name},       {"upload", student.upload},
                    {"status", std::string(to_string(student.status))},         {"score", score_of(student)}, {"message", student.message}};
+  // Late work and overrides (gradebook/late_policy.h): the score above is the final one; these say how.
+  if (student.raw_score && *student.raw_score != student.score) {
+    fields.push_back({"raw score", points_text(*student.raw_score) + " / " + points_text(student.max_score)});
+  }
+  if (!student.lateness.empty()) {
+    fields.push_back({"lateness", student.lateness + " (" + points_text(student.late_penalty) + " points)"});
+  }
+  if (!student.override_reason.empty()) fields.push_back({"score set by the instructor", student.override_reason});
   if (student.report) {
     const GradeReport& report = *student.report;
     fields.push_back({"graded file", report.submission});
@@ -125,10 +134,18 @@ std::string html_overview(const StudentResult& student) {
   return html;
 }
 
-std::string html_case_table(const GradeReport& report) {
+// Links to the lines of the student's file a case blames, when the page shows the file.
+std::string line_links(const CaseResult& result, const GradeReport& report, bool with_source) {
+  if (!with_source) return "";
+  std::vector<std::string> links;
+  for (int line : lines_of_case(result, report)) links.push_back(fmt::format("<a href=\"#L{0}\">{0}</a>", line));
+  return fmt::format("{}", fmt::join(links, ", "));
+}
+
+std::string html_case_table(const GradeReport& report, bool with_source) {
   std::string html =
       "<h2>Cases</h2>\n<table class=\"cases\">\n<tr><th>case</th><th>kind</th><th>size</th><th>status</th>"
-      "<th>points</th><th>time</th><th>message</th></tr>\n";
+      "<th>points</th><th>time</th><th>lines</th><th>message</th></tr>\n";
   for (size_t i = 0; i < report.cases.size(); ++i) {
     const CaseResult& result = report.cases[i];
     const std::string name = has_details(result)
@@ -136,9 +153,9 @@ std::string html_case_table(const GradeReport& report) {
                                  : html_text(case_name(result));
     html += fmt::format(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1f} ms</td>"
-        "<td><div class=\"msg\">{}</div></td></tr>\n",
+        "<td>{}</td><td><div class=\"msg\">{}</div></td></tr>\n",
         name, to_string(result.kind), size_text(result.size), status_badge(to_string(result.status)),
-        case_points(result), result.elapsed_ms, html_text(result.message));
+        case_points(result), result.elapsed_ms, line_links(result, report, with_source), html_text(result.message));
   }
   return html + "</table>\n";
 }
@@ -172,12 +189,28 @@ std::string student_report_markdown(const StudentResult& student) {
   return md + md_cases(*student.report) + md_build_log(*student.report);
 }
 
-std::string student_report_html(const StudentResult& student) {
+static std::string html_source(const GradeReport& report, std::string_view source) {
+  const std::vector<BlamedLine> blamed = blamed_lines(report);
+  std::string html = "<h2 id=\"source\">The graded file</h2>\n";
+  if (!blamed.empty()) {
+    html += "<ul class=\"blamed-lines\">\n";
+    for (const BlamedLine& line : blamed) {
+      html += fmt::format("<li><a href=\"#L{0}\">line {0}</a>: {1}</li>\n", line.line,
+                          html_text(fmt::format("{}", fmt::join(line.reasons, "; "))));
+    }
+    html += "</ul>\n";
+  }
+  return html + source_view_html(source, blamed);
+}
+
+std::string student_report_html(const StudentResult& student, std::optional<std::string_view> source) {
   std::string body = "<h1>" + html_text(title_of(student)) + "</h1>\n" + html_overview(student);
   if (!student.report) {
     body += "<p>No grade report: nothing in the upload could be graded.</p>\n";
   } else {
-    body += html_case_table(*student.report) + html_case_details(*student.report) + html_build_log(*student.report);
+    body += html_case_table(*student.report, source.has_value()) + html_case_details(*student.report) +
+            html_build_log(*student.report);
+    if (source) body += html_source(*student.report, *source);
   }
   return html_page(title_of(student), body);
 }

@@ -4,7 +4,9 @@
 // shown (marked hidden): these reports are the instructor's, to read or to hand back as they choose.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "model/student_result.h"
 
@@ -16,6 +18,8 @@ std::string student_report_markdown(const StudentResult& student);
 
 // A self-contained HTML page (html_page.h) in which every string from the student or their program is
 // escaped, so a name or a printed line of markup shows as text.
-std::string student_report_html(const StudentResult& student);
+// With `source`, the graded file follows, its blamed lines highlighted and linked from the case table
+// (source_view.h).
+std::string student_report_html(const StudentResult& student, std::optional<std::string_view> source = std::nullopt);
 
 }  // namespace cudagrade

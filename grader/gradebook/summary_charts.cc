@@ -133,11 +133,19 @@ std::string histogram_svg(const std::vector<HistogramBin>& bins) {
 std::string pass_rate_table(const std::vector<CasePassRate>& rates) {
   std::string html = "<table class=\"pass-rates\">\n<tr><th>case</th><th>passed</th><th>rate</th><th></th></tr>\n";
   for (const CasePassRate& rate : rates) {
+    // A case nobody's run could grade has no rate: 0% would read as if the whole class had failed it.
+    const std::string name = html_text(rate.name) + (rate.hidden ? " (hidden)" : "") +
+                             (rate.speed_not_measured > 0 ? " <span class=\"note\">speed not measured</span>" : "");
+    if (rate.graded == 0) {
+      html += fmt::format("<tr><td>{}</td><td class=\"num\">&ndash;</td><td class=\"num\">not measured</td><td></td></tr>\n",
+                          name);
+      continue;
+    }
     const double percent = 100 * rate.rate();
     html += fmt::format(
-        "<tr><td>{}{}</td><td class=\"num\">{} / {}</td><td class=\"num\">{:.0f}%</td>"
+        "<tr><td>{}</td><td class=\"num\">{} / {}</td><td class=\"num\">{:.0f}%</td>"
         "<td><div class=\"meter\"><div style=\"width: {:.1f}%\"></div></div></td></tr>\n",
-        html_text(rate.name), rate.hidden ? " (hidden)" : "", rate.passed, rate.graded, percent, percent);
+        name, rate.passed, rate.graded, percent, percent);
   }
   return html + "</table>\n";
 }

@@ -42,11 +42,25 @@ std::string status_table(const Students& students) {
   return html + "</table>\n";
 }
 
+// A timed case that no GPU measured (the class was graded in the simulator) is "not measured", not a row of
+// nobody: its speed points wait for `cudagrade gradebook --merge-speed`.
 std::string speed_section(const std::vector<CaseSpeeds>& speeds) {
   std::string html = "<h2>Speed against the reference</h2>\n";
   if (speeds.empty()) return html + "<p>No timed cases.</p>\n";
+  std::vector<CaseSpeeds> measured;
+  for (const CaseSpeeds& row : speeds) {
+    if (!row.points.empty() || row.not_measured == 0) {
+      measured.push_back(row);
+      continue;
+    }
+    html += fmt::format(
+        "<p class=\"not-measured\">{}: not measured for {} student{}; speed is graded later on the course GPU "
+        "(<code>cudagrade gradebook OUT --merge-speed GPU_RUN</code>).</p>\n",
+        html_text(row.name), row.not_measured, row.not_measured == 1 ? "" : "s");
+  }
+  if (measured.empty()) return html;
   return html + "<p>One dot per correct submission; hover for the student, click for their report.</p>\n" +
-         speed_svg(speeds);
+         speed_svg(measured);
 }
 
 std::string outlier_list(const std::vector<Outlier>& outliers) {

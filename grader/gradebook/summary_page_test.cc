@@ -8,6 +8,7 @@
 
 #include "gradebook/layout.h"
 #include "testing/sample_class.h"
+#include "testing/sample_reports.h"
 #include "gradebook/summary_charts.h"
 
 namespace cudagrade {
@@ -131,6 +132,21 @@ TEST_CASE("report links lead to the folder the store writes, one path segment ev
   const std::string folder = folder_name(odd);
   CHECK(folder.find('/') == std::string::npos);
   CHECK(OutputLayout::report_href(odd) == "students/" + folder + "/report.html");
+}
+
+TEST_CASE("a class graded without a GPU reads 'not measured' for speed, never 0%", "[gradebook]") {
+  std::vector<StudentResult> results;
+  results.push_back(testing::graded_student("s01", "Ada", testing::simulated_report(testing::passing_report(1.0))));
+  results.push_back(testing::graded_student("s02", "Alan", testing::simulated_report(testing::sample_report())));
+  // The performance case was graded for correctness but skipped everywhere: its rate is not measured either.
+  for (StudentResult& student : results) student.report->cases[3].status = CaseStatus::kSkipped;
+  const std::string html = summary_html(results, "matmul");
+  testing::check_html_page(html);
+  CHECK_THAT(html, Contains("<tr><td>performance-4096 <span class=\"note\">speed not measured</span></td>"
+                            "<td class=\"num\">&ndash;</td><td class=\"num\">not measured</td>"));
+  CHECK_THAT(html, Contains("performance-4096: not measured for 2 students; speed is graded later on the course GPU"));
+  CHECK(occurrences(html, ">0%</td>") == 0);
+  CHECK(occurrences(html, "<svg") == 1);  // the histogram; no empty speed chart
 }
 
 }  // namespace

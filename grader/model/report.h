@@ -32,11 +32,20 @@ struct SpeedResult {
   std::string note;  // why speed points are missing, when they are
 };
 
+// Speed points nothing measured in this run (no GPU): what they are worth, and what the case's policy did
+// with them (kExclude: left out of max_points; kZero: in max_points, earning 0). `cudagrade gradebook
+// --merge-speed` later adds a GPU run's points for the same file (gradebook/speed_merge.h).
+struct UnmeasuredSpeed {
+  SpeedWithoutGpu policy = SpeedWithoutGpu::kExclude;
+  double points = 0;
+};
+
 struct CaseResult {
   std::string name;
   CaseKind kind = CaseKind::kSquare;
   std::vector<int64_t> size;
   bool hidden = false;
+  bool reveal = false;  // a hidden case whose details the YAML lets students see (TestCase::reveal)
   CaseStatus status = CaseStatus::kSkipped;
   double points = 0;
   double max_points = 0;
@@ -46,6 +55,7 @@ struct CaseResult {
   std::string message;
   std::string details;
   std::optional<SpeedResult> speed;
+  std::optional<UnmeasuredSpeed> unmeasured_speed;
 };
 
 // What graded a submission, so that a regrade can say what changed.

@@ -39,6 +39,20 @@ struct StudentResult {
   std::string grader_version;  // the cudagrade that graded it (core/version.h), so a regrade can say what changed
   std::string grader_commit;
   std::string isolation;     // how the runner was confined: "bwrap", "rlimits only"
+  // Whose naming the id was read from (intake/identity.h): "canvas", "moodle", "blackboard", "custom" or
+  // "file-stem". An LMS export needs ids of its own kind (gradebook/grade_export.h).
+  std::string id_source;
+  // When the upload came in, as seconds of the LMS's wall clock (gradebook/late_policy.h), and from what:
+  // "the LMS's file name" or "the file's time"; the LMS's own "late" mark (Canvas) when it gave one.
+  std::optional<int64_t> uploaded_at;
+  std::string uploaded_from;
+  bool marked_late = false;
+  // Filled when the gradebook is written (apply_late_rules): the score before any late penalty or
+  // override, what lateness cost, and an override's reason. Not stored in result.json.
+  std::optional<double> raw_score;
+  std::string lateness;          // "2 days late (...): -20%", empty when on time or without a policy
+  double late_penalty = 0;       // points taken off
+  std::string override_reason;   // set when the instructor overrode the score
 };
 
 }  // namespace cudagrade

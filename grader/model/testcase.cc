@@ -18,6 +18,11 @@ constexpr NameTable<Distribution, 2> kDistributionNames = {{
     {Distribution::kUniformFloat, "uniform-float"},
 }};
 
+constexpr NameTable<SpeedWithoutGpu, 2> kSpeedWithoutGpuNames = {{
+    {SpeedWithoutGpu::kExclude, "exclude"},
+    {SpeedWithoutGpu::kZero, "zero"},
+}};
+
 }  // namespace
 
 std::string_view to_string(CaseKind kind) {
@@ -31,6 +36,13 @@ std::string_view to_string(Distribution distribution) {
 }
 std::optional<Distribution> distribution_from_string(std::string_view text) {
   return value_named(kDistributionNames, text);
+}
+
+std::string_view to_string(SpeedWithoutGpu policy) {
+  return name_in(kSpeedWithoutGpuNames, policy);
+}
+std::optional<SpeedWithoutGpu> speed_without_gpu_from_string(std::string_view text) {
+  return value_named(kSpeedWithoutGpuNames, text);
 }
 
 }  // namespace cudagrade

@@ -23,6 +23,11 @@ struct Tolerance {
   double rel = 0;
 };
 
+// What a speed rule's points do where nothing can time the case (the CPU simulator, a platform without a
+// GPU): leave the total, so that the score is out of what was graded (kExclude, the default), or stay in it
+// and count as 0 (kZero). Either way the report says the speed is graded later on the course GPU.
+enum class SpeedWithoutGpu { kExclude, kZero };
+
 // How a correct submission earns speed points: the ratio of its median time to the named reference's median,
 // both timed in the same run on the same GPU. Full points at or under full_ratio, none at or over zero_ratio,
 // linear in between, rounded down to a whole number of steps so that timing noise rarely moves a grade.
@@ -32,6 +37,7 @@ struct SpeedRule {
   double full_ratio = 1.0;
   double zero_ratio = 4.0;
   double step = 0.25;
+  SpeedWithoutGpu without_gpu = SpeedWithoutGpu::kExclude;
 };
 
 struct TestCase {
@@ -40,6 +46,8 @@ struct TestCase {
   std::vector<int64_t> size;  // in the lab's own order, e.g. M, K, N
   double points = 1;
   bool hidden = false;
+  // A hidden case shows a student only its pass or fail and points (report/redaction.h) unless reveal is set.
+  bool reveal = false;
   uint64_t seed = 0;
   Distribution distribution = Distribution::kSmallIntegers;
   Tolerance tolerance;
@@ -50,16 +58,28 @@ struct TestCase {
   double max_points() const { return points + (speed ? speed->points : 0); }
 };
 
+// The course's late policy as the YAML's top-level `late: {deadline: ..., policy: ...}` writes it; read
+// and applied by the gradebook (gradebook/late_policy.h), where a command line's --deadline and
+// --late-policy replace it.
+struct LateSetting {
+  std::string deadline;  // "2026-11-20 23:59"
+  std::string policy;    // "10%/day, max 3 days"
+  int line = 0;
+};
+
 struct TestSuite {
   std::string lab;
   std::string path;
   std::string content_hash;  // of the file's bytes (fnv1a, 16 hex digits): what a result says it was graded on
   std::vector<TestCase> cases;
+  std::optional<LateSetting> late;
 };
 
 std::string_view to_string(CaseKind kind);
 std::optional<CaseKind> case_kind_from_string(std::string_view text);
 std::string_view to_string(Distribution distribution);
+std::string_view to_string(SpeedWithoutGpu policy);
+std::optional<SpeedWithoutGpu> speed_without_gpu_from_string(std::string_view text);
 std::optional<Distribution> distribution_from_string(std::string_view text);
 
 }  // namespace cudagrade

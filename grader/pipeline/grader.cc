@@ -8,6 +8,7 @@
 #include "check/reported_time.h"
 #include "core/version.h"
 #include "report/report_text.h"
+#include "score/scoring.h"
 
 namespace cudagrade {
 namespace {
@@ -16,13 +17,17 @@ double milliseconds_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-CaseResult blank_result(const TestCase& test_case) {
+// `can_time`: whether this backend times cases. Where it cannot, a speed rule's points are unmeasured and
+// its policy says whether they stay in max_points (score/scoring.h).
+CaseResult blank_result(const TestCase& test_case, bool can_time) {
   CaseResult result;
   result.name = test_case.name;
   result.kind = test_case.kind;
   result.size = test_case.size;
   result.hidden = test_case.hidden;
-  result.max_points = test_case.max_points();
+  result.reveal = test_case.reveal;
+  result.max_points = case_max_points(test_case, can_time);
+  result.unmeasured_speed = unmeasured_speed_of(test_case, can_time);
   return result;
 }
 
@@ -149,7 +154,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
   }
   if (everyone) {
     for (const TestCase& test_case : cases) {
-      CaseResult result = blank_result(test_case);
+      CaseResult result = blank_result(test_case, backend_.can_time());
       apply_outcome(*everyone, result);
       report.cases.push_back(result);
     }
@@ -207,7 +212,7 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
   try {
     return grade_case(test_case, options);
   } catch (const std::exception& error) {
-    CaseResult result = blank_result(test_case);
+    CaseResult result = blank_result(test_case, backend_.can_time());
     result.status = CaseStatus::kInfraError;
     result.message = std::string("grader error: ") + error.what();
     student_->stop();
@@ -217,14 +222,9 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
 
 CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& options) {
   const auto started = Clock::now();
-  CaseResult result = blank_result(listed_case);
-  // A performance case only exists to be timed; an ad-hoc `cudagrade run` size is still worth simulating.
-  if (backend_.simulated() && listed_case.kind == CaseKind::kPerformance && !options.time &&
-      !options_.companion_of_gpu) {
-    result.status = CaseStatus::kSkipped;
-    result.message = "performance case: speed is measured on a GPU only (--backend gpu)";
-    return result;
-  }
+  // A performance case's answer is graded in the simulator too, downsized: its correctness points must not
+  // depend on whether a GPU was there. Its speed points wait for one (result.unmeasured_speed).
+  CaseResult result = blank_result(listed_case, backend_.can_time());
   TestCase test_case = listed_case;
   if (backend_.simulated()) test_case.size = lab_.simulator_size(listed_case.size);
   RunnerReply failure;
@@ -258,6 +258,9 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   if (test_case.size != listed_case.size) {
     result.message += fmt::format("{}run at {} in the simulator instead of {}", result.message.empty() ? "" : "; ",
                                   size_text(test_case.size), size_text(listed_case.size));
+  }
+  if (result.unmeasured_speed) {
+    result.message += (result.message.empty() ? "" : "; ") + unmeasured_speed_note(*result.unmeasured_speed);
   }
   if (result.status == CaseStatus::kPassed) {
     result.points = test_case.points;

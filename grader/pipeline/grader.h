@@ -25,9 +25,6 @@ struct GradeOptions {
   TimingPolicy timing;
   Confinement::Level confinement = Confinement::Level::kNone;  // for the student's runner
   std::optional<int> device;  // pin every runner (student's and trusted) to this GPU
-  // A simulator grader that checks a GPU grade for races (pipeline/race_check.h): it runs the performance
-  // cases' correctness too, downsized, instead of skipping them.
-  bool companion_of_gpu = false;
   // The simulator's memory-access profile (check --profile): counted in every case's first order, and put
   // in GradeReport::profile per line of the student's file.
   bool profile_memory = false;

@@ -47,7 +47,7 @@ void merge_sanitizer_verdict(GradeReport& gpu, const SanitizerVerdict& verdict, 
 void finish_race_check(Grader& gpu, const std::filesystem::path& submission, const TestSuite& suite,
                        GradeReport& report, std::future<GradeReport>* simulated);
 
-// Grades `submission` on `gpu` while `sim` (a grader on the simulator, made with GradeOptions::companion_of_gpu;
+// Grades `submission` on `gpu` while `sim` (a grader on the simulator, which checks the performance cases too;
 // null for compute-sanitizer alone) grades it on the CPU, then merges the two (finish_race_check).
 GradeReport grade_with_race_check(Grader& gpu, Grader* sim, const std::filesystem::path& submission,
                                   const TestSuite& suite);

@@ -91,9 +91,7 @@ TEST_CASE("beside a GPU-like backend, the real simulator grades the same file an
   SimBackend sim_backend(sim_paths, runner);
   const Lab& lab = *find_lab("matmul");
   Grader gpu(lab, gpu_backend, project.paths(), {});
-  GradeOptions companion;
-  companion.companion_of_gpu = true;
-  Grader sim(lab, sim_backend, sim_paths, companion);
+  Grader sim(lab, sim_backend, sim_paths, {});
   const TestSuite suite = testing::one_square_matmul_suite(lab);
   GradeReport report = grade_with_race_check(gpu, &sim, project.write("student/matmul.cu", "correct"), suite);
   CHECK(report.verdict == CaseStatus::kPassed);

@@ -325,5 +325,42 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   CHECK_THAT(result.message, Catch::Contains("writes byte 0 of extern __shared__ memory, but the launch asked for 0"));
 }
 
+// "A perfect submission scores 19/26 without a GPU" (issue #18): the performance case's answer is graded in
+// the simulator, downsized, and its speed points wait for a GPU: out of the total (exclude) or at 0 (zero).
+TEST_CASE("without a GPU a performance case earns its correctness points and its speed points wait", "[sim]") {
+  testing::SimFixture fixture;
+  TestSuite suite = testing::reduction_suite({1000});
+  TestCase timed = suite.cases.front();
+  timed.name = "performance-2^24";
+  timed.kind = CaseKind::kPerformance;
+  timed.size = {16777216};
+  timed.speed = SpeedRule{"reduce3", 2, 1.0, 3.0, 0.25};
+  suite.cases.push_back(timed);
+  const std::filesystem::path reference = fixture.paths.root / "reference" / "reduction" / "reduce3.cu";
+
+  Grader grader(*find_lab("reduction"), fixture.backend, fixture.paths, {});
+  GradeReport report = grader.grade(reference, suite);
+  REQUIRE(report.cases.size() == 2);
+  const CaseResult& result = report.cases[1];
+  INFO(result.message << "\n" << result.details);
+  CHECK(result.status == CaseStatus::kPassed);
+  CHECK(result.points == 1);
+  CHECK(result.max_points == 1);
+  REQUIRE(result.unmeasured_speed);
+  CHECK(result.unmeasured_speed->points == 2);
+  CHECK_FALSE(result.speed);
+  CHECK_THAT(result.message, Catch::Contains("in the simulator instead of 16777216") &&
+                                 Catch::EndsWith("speed is graded later on the course GPU; its 2 speed points are "
+                                                 "not in this total"));
+  CHECK(report.score == 2);
+  CHECK(report.max_score == 2);
+
+  suite.cases[1].speed->without_gpu = SpeedWithoutGpu::kZero;
+  report = grader.grade(reference, suite);
+  CHECK(report.score == 2);
+  CHECK(report.max_score == 4);
+  CHECK_THAT(report.cases[1].message, Catch::EndsWith("until then its 2 speed points count as 0 here"));
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -50,24 +50,28 @@ std::optional<std::string> student_file(const std::string& file, const GradeRepo
   return std::nullopt;
 }
 
-std::string compiler_annotations(const GradeReport& report) {
-  std::string out;
+struct Annotation {
+  std::string command;  // "error" or "warning"
+  Properties properties;
+  std::string message;
+};
+
+void compiler_annotations(const GradeReport& report, std::vector<Annotation>& out) {
   bool located_error = false;
   for (const CompilerDiagnostic& diagnostic : parse_compiler_diagnostics(report.build_log)) {
     const std::optional<std::string> file = student_file(diagnostic.file, report);
     if (!file) continue;
     located_error = located_error || diagnostic.error;
-    out += workflow_command(diagnostic.error ? "error" : "warning",
-                            {{"file", *file},
-                             {"line", std::to_string(diagnostic.line)},
-                             {"title", diagnostic.error ? "compile error" : "compiler warning"}},
-                            diagnostic.message);
+    out.push_back({diagnostic.error ? "error" : "warning",
+                   {{"file", *file},
+                    {"line", std::to_string(diagnostic.line)},
+                    {"title", diagnostic.error ? "compile error" : "compiler warning"}},
+                   diagnostic.message});
   }
   // A link error or a compiler that died names no line; the student still needs to see why.
   if (report.verdict == CaseStatus::kCompileError && !located_error) {
-    out += workflow_command("error", {{"file", report.submission}, {"title", "compile error"}}, report.build_summary);
+    out.push_back({"error", {{"file", report.submission}, {"title", "compile error"}}, report.build_summary});
   }
-  return out;
 }
 
 // Cases that failed the same way (every case, when there is no GPU) are one annotation, not a wall of them.
@@ -241,13 +245,54 @@ std::string escape_workflow_property(std::string_view text) {
   return replace_all(replace_all(escape_workflow_data(text), ":", "%3A"), ",", "%2C");
 }
 
-std::string github_annotations(const GradeReport& report) {
-  std::string out = compiler_annotations(report);
+// A failure whose message names lines of the student's file (a race's two accesses, a rejected #include, a
+// crash's line) is annotated on each of them; any other once, without a place.
+void failure_annotations(const GradeReport& report, std::vector<Annotation>& out) {
   for (const FailureGroup& group : failure_groups(report)) {
     if (group.status == CaseStatus::kCompileError) continue;  // the compiler's own annotations say it better
-    out += workflow_command("error", {{"title", group_title(group)}}, group.message);
+    const std::vector<int> lines = student_lines_in(group.message, report.compiled_as);
+    if (lines.empty()) out.push_back({"error", {{"title", group_title(group)}}, group.message});
+    for (int line : lines) {
+      out.push_back({"error",
+                     {{"file", report.submission}, {"line", std::to_string(line)}, {"title", group_title(group)}},
+                     group.message});
+    }
+  }
+}
+
+// GitHub shows at most 10 error and 10 warning annotations of a step and drops the rest without a word: past
+// 10 of a kind, the 10th says what the others were.
+std::string folded(const std::vector<Annotation>& annotations) {
+  constexpr size_t kShown = 10;
+  std::string out;
+  for (const char* command : {"warning", "error"}) {
+    std::vector<const Annotation*> of_kind;
+    for (const Annotation& annotation : annotations) {
+      if (annotation.command == command) of_kind.push_back(&annotation);
+    }
+    const size_t direct = of_kind.size() > kShown ? kShown - 1 : of_kind.size();
+    for (size_t i = 0; i < direct; ++i) out += workflow_command(command, of_kind[i]->properties, of_kind[i]->message);
+    if (direct == of_kind.size()) continue;
+    std::string rest;
+    for (size_t i = direct; i < of_kind.size(); ++i) {
+      std::string place;
+      for (const auto& [key, value] : of_kind[i]->properties) {
+        if (key == "line") place = "line " + value + ": ";
+      }
+      rest += place + headline(of_kind[i]->message, 200) + "\n";
+    }
+    out += workflow_command(command,
+                            {{"title", fmt::format("{} more {}s (GitHub shows 10)", of_kind.size() - direct, command)}},
+                            rest);
   }
   return out;
+}
+
+std::string github_annotations(const GradeReport& report) {
+  std::vector<Annotation> annotations;
+  compiler_annotations(report, annotations);
+  failure_annotations(report, annotations);
+  return folded(annotations);
 }
 
 std::string github_step_summary(const GradeReport& report) {

@@ -1,4 +1,5 @@
 #include "report/github_printer.h"
+#include "report/report_text.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -106,6 +107,58 @@ TEST_CASE("failed cases are annotated without a location, alike failures once", 
         "::error title=non-multiple-100%3A wrong_answer::37 of 10000 checked elements of C are wrong");
   CHECK(annotations[1] ==
         "::error title=square-256%2C square-512%3A infra_error::no usable GPU: 100%25 busy%0Aretry later");
+}
+
+constexpr const char* kRaceMessage =
+    "read-after-write data race on shared array 'Bs' (declared at line 13) in kernel matmul_kernel, block (0,0,0): "
+    "thread (0,0,0) writes it at line 20 and thread (0,2,0) reads it at line 22 with no barrier between. Add "
+    "__syncthreads() between the write at line 20 and the read at line 22.";
+
+TEST_CASE("the student's lines a message names: a race's two accesses, a rejection's line, not a declaration",
+          "[github]") {
+  CHECK(student_lines_in(kRaceMessage, "matmul.cu") == std::vector<int>{20, 22});
+  CHECK(student_lines_in("rejected: matmul.cu line 6: #include \"/etc/passwd\": absolute paths may not be included",
+                         "matmul.cu") == std::vector<int>{6});
+  CHECK(student_lines_in("rejected: matmul.cuh line 6: a header", "matmul.cu").empty());
+  CHECK(student_lines_in("37 of 10000 checked elements of C are wrong", "matmul.cu").empty());
+}
+
+TEST_CASE("a race is annotated on both of its lines, a rejection on its line", "[github]") {
+  GradeReport report = sample_report();
+  report.cases[1].status = CaseStatus::kRace;
+  report.cases[1].message = kRaceMessage;
+  total_up(report);
+  const std::vector<std::string> annotations = lines_of(github_annotations(report));
+  REQUIRE(annotations.size() == 2);
+  CHECK_THAT(annotations[0], Catch::StartsWith("::error file=submissions/matmul/student.cu,line=20,"
+                                               "title=non-multiple-100%3A race::read-after-write data race"));
+  CHECK_THAT(annotations[1], Catch::StartsWith("::error file=submissions/matmul/student.cu,line=22,"));
+
+  GradeReport rejected = sample_report();
+  for (CaseResult& result : rejected.cases) {
+    result.status = CaseStatus::kRejected;
+    result.message = "rejected: matmul.cu line 5: #include <cublas_v2.h>: a library that would do the lab's work";
+  }
+  total_up(rejected);
+  CHECK_THAT(github_annotations(rejected),
+             Catch::StartsWith("::error file=submissions/matmul/student.cu,line=5,title=square-128%2C "));
+}
+
+TEST_CASE("past 10 errors the 10th annotation folds the rest in, since GitHub drops them", "[github]") {
+  GradeReport report = sample_report();
+  report.cases.clear();
+  for (int i = 0; i < 14; ++i) {
+    CaseResult result = testing::sample_case("case-" + std::to_string(i), CaseKind::kSquare, CaseStatus::kCrashed);
+    result.message = "illegal address at line " + std::to_string(100 + i);
+    report.cases.push_back(result);
+  }
+  total_up(report);
+  const std::vector<std::string> annotations = lines_of(github_annotations(report));
+  REQUIRE(annotations.size() == 10);
+  CHECK_THAT(annotations[8], Catch::StartsWith("::error file=submissions/matmul/student.cu,line=108,"));
+  CHECK_THAT(annotations[9], Catch::StartsWith("::error title=5 more errors (GitHub shows 10)::line 109: "
+                                               "illegal address at line 109%0Aline 110: "));
+  CHECK_THAT(annotations[9], Catch::Contains("line 113: illegal address at line 113"));
 }
 
 TEST_CASE("the job summary gives the verdict, a table of cases, the speed and each failure", "[github]") {

@@ -143,5 +143,29 @@ TEST_CASE("XML escaping keeps line breaks in attributes and replaces what XML ca
   CHECK(xml_text("\xe2\x82") == "\xef\xbf\xbd\xef\xbf\xbd");                  // cut short
 }
 
+// xmllint (libxml2-utils, installed by scripts/install-deps.sh) against tests/data/schemas/junit-ci.xsd, the
+// rules of Jenkins' junit-10.xsd: a report that breaks them (`skipped` on <testsuites>, as before 2026-11-25)
+// is rejected by the stricter CI readers.
+std::string xmllint_verdict(const std::string& xml) {
+  TempDir dir(TempDir::Medium::kDisk);
+  std::ofstream(dir.path() / "report.xml", std::ios::binary) << xml;
+  const std::string command =
+      fmt::format("xmllint --noout --schema '{}/tests/data/schemas/junit-ci.xsd' '{}' > '{}' 2>&1",
+                  CUDAGRADE_SOURCE_ROOT, (dir.path() / "report.xml").string(), (dir.path() / "out.txt").string());
+  const int status = std::system(command.c_str());
+  return (status == 0 ? "valid\n" : "invalid\n") + read_file(dir.path() / "out.txt");
+}
+
+TEST_CASE("the JUnit report validates against the CI schema with xmllint, and a broken one does not", "[junit]") {
+  for (const GradeReport& report : {sample_report(), compile_error_report(), testing::sample_report()}) {
+    const std::string verdict = xmllint_verdict(junit_of(report));
+    INFO(verdict);
+    CHECK(verdict.rfind("valid\n", 0) == 0);
+  }
+  std::string broken = junit_of(sample_report());
+  broken.replace(broken.find("<testsuites name=\"cudagrade\""), 27, "<testsuites skipped=\"1\" name=\"cudagrade\"");
+  CHECK_THAT(xmllint_verdict(broken), Catch::StartsWith("invalid") && Catch::Contains("skipped"));
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -55,6 +55,11 @@ nlohmann::json case_to_json(const CaseResult& result) {
   };
   json["speed"] = result.speed ? speed_to_json(*result.speed) : nlohmann::json();
   if (result.simulated_ms) json["simulated_ms"] = *result.simulated_ms;
+  if (result.reveal) json["reveal"] = true;
+  if (result.unmeasured_speed) {
+    json["unmeasured_speed"] = {{"policy", std::string(to_string(result.unmeasured_speed->policy))},
+                                {"points", result.unmeasured_speed->points}};
+  }
   return json;
 }
 
@@ -103,6 +108,13 @@ CaseResult case_from_json(const nlohmann::json& json) {
   result.details = json.at("details").get<std::string>();
   if (!json.at("speed").is_null()) result.speed = speed_from_json(json.at("speed"));
   if (json.contains("simulated_ms")) result.simulated_ms = json.at("simulated_ms").get<double>();
+  result.reveal = json.value("reveal", false);
+  if (json.contains("unmeasured_speed")) {
+    const nlohmann::json& unmeasured = json.at("unmeasured_speed");
+    result.unmeasured_speed = UnmeasuredSpeed{
+        speed_without_gpu_from_string(unmeasured.at("policy").get<std::string>()).value(),
+        unmeasured.at("points").get<double>()};
+  }
   return result;
 }
 
@@ -194,9 +206,11 @@ nlohmann::json student_to_json(const StudentResult& result) {
       {"score", result.score},           {"max_score", result.max_score},
       {"message", result.message},       {"notes", result.notes},
       {"content_hash", result.content_hash}, {"cases_hash", result.cases_hash},
-      {"isolation", result.isolation},
       {"grader_version", result.grader_version}, {"grader_commit", result.grader_commit},
+      {"isolation", result.isolation},       {"id_source", result.id_source},
+      {"uploaded_from", result.uploaded_from}, {"marked_late", result.marked_late},
   };
+  if (result.uploaded_at) json["uploaded_at"] = *result.uploaded_at;
   json["report"] = result.report ? report_to_json(*result.report) : nlohmann::json();
   return json;
 }
@@ -215,8 +229,13 @@ std::optional<StudentResult> student_from_json(const nlohmann::json& json) {
     result.content_hash = json.at("content_hash").get<std::string>();
     result.cases_hash = json.at("cases_hash").get<std::string>();
     result.isolation = json.at("isolation").get<std::string>();
-    result.grader_version = json.value("grader_version", "");  // results stored before 2026-11-25 lack them
+    // Results stored before 2026-11-25 lack these.
+    result.grader_version = json.value("grader_version", "");
     result.grader_commit = json.value("grader_commit", "");
+    result.id_source = json.value("id_source", "");
+    result.uploaded_from = json.value("uploaded_from", "");
+    result.marked_late = json.value("marked_late", false);
+    if (json.contains("uploaded_at")) result.uploaded_at = json.at("uploaded_at").get<int64_t>();
     if (!json.at("report").is_null()) {
       std::string problem;
       result.report = report_from_json(json.at("report"), problem);

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <regex>
+
 namespace cudagrade {
 
 std::string points_text(double points) {
@@ -61,6 +64,21 @@ std::string speed_line(const SpeedResult& speed) {
   line += "; speed points " + words.points;
   if (!words.note.empty()) line += " (" + words.note + ")";
   return line;
+}
+
+std::vector<int> student_lines_in(std::string_view message, std::string_view compiled_as) {
+  static const std::regex kLine(R"((\S*) ?line (\d{1,7})\b)");
+  std::vector<int> lines;
+  const std::string text(message);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kLine); it != std::sregex_iterator(); ++it) {
+    const std::string before = (*it)[1];
+    const bool other_file = before.find('.') != std::string::npos && before != compiled_as;
+    const bool declaration = it->position() >= 9 && text.compare(static_cast<size_t>(it->position()) - 9, 9, "declared ") == 0;
+    if (other_file || declaration) continue;
+    const int line = std::stoi((*it)[2]);
+    if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+  }
+  return lines;
 }
 
 std::string clipped(std::string_view text, size_t limit) {

@@ -46,6 +46,10 @@ std::string clipped(std::string_view text, size_t limit);
 // "graded by cudagrade 0.1.0 (commit 5b0d191d2c1a), test cases 9f1c...": every report's record of what graded
 // it, so that a regrade can say what changed.
 std::string graded_by_text(const GradedBy& graded_by);
+// The lines of the student's file that a message names, in order, each once: "line 20" in a race or a
+// crash ("writes it at line 20"), "<compiled_as> line 6" in a rejection; not "declared at line 13" (where an
+// array is declared is context, not the fault) nor "other.h line 3" (another file).
+std::vector<int> student_lines_in(std::string_view message, std::string_view compiled_as);
 
 // What a student reads about one case on a course platform (Gradescope, PrairieLearn): the message, the
 // picture of what went wrong, and how fast it ran.

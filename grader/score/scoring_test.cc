@@ -47,5 +47,29 @@ TEST_CASE("totals add every case's points and name the verdict", "[score]") {
   CHECK(report.verdict == CaseStatus::kWrongAnswer);
 }
 
+TEST_CASE("speed points nothing timed leave the case's maximum under exclude and stay at 0 under zero", "[score]") {
+  TestCase timed;
+  timed.kind = CaseKind::kPerformance;
+  timed.points = 1;
+  timed.speed = SpeedRule{"tiled_boundary", 4, 1.0, 2.0, 0.25};
+  CHECK(case_max_points(timed, /*can_time=*/true) == 5);
+  CHECK_FALSE(unmeasured_speed_of(timed, true));
+  CHECK(case_max_points(timed, /*can_time=*/false) == 1);
+  REQUIRE(unmeasured_speed_of(timed, false));
+  CHECK(unmeasured_speed_of(timed, false)->points == 4);
+  CHECK(unmeasured_speed_note(*unmeasured_speed_of(timed, false)) ==
+        "speed is graded later on the course GPU; its 4 speed points are not in this total");
+  timed.speed->without_gpu = SpeedWithoutGpu::kZero;
+  CHECK(case_max_points(timed, false) == 5);
+  CHECK(unmeasured_speed_note(*unmeasured_speed_of(timed, false)) ==
+        "speed is graded later on the course GPU; until then its 4 speed points count as 0 here");
+  TestCase untimed;
+  untimed.points = 2;
+  CHECK(case_max_points(untimed, false) == 2);
+  CHECK_FALSE(unmeasured_speed_of(untimed, false));
+  timed.speed->points = 0;  // a performance case worth nothing for speed: nothing is unmeasured
+  CHECK_FALSE(unmeasured_speed_of(timed, false));
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -25,10 +25,11 @@ bool plain_reference_name(const std::string& name) {
   return std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
 }
 
-const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases"};
-const std::set<std::string> kCaseKeys = {"name",         "kind",      "points",  "hidden", "seed",
-                                         "distribution", "tolerance", "timeout", "speed"};
-const std::set<std::string> kDefaultsKeys = {"points", "hidden", "seed", "distribution", "tolerance", "timeout"};
+const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases", "speed_without_gpu", "late"};
+const std::set<std::string> kLateKeys = {"deadline", "policy"};
+const std::set<std::string> kCaseKeys = {"name",      "kind",    "points", "hidden",           "seed", "distribution",
+                                         "tolerance", "timeout", "speed",  "speed_without_gpu", "reveal"};
+const std::set<std::string> kDefaultsKeys = {"points", "hidden", "reveal", "seed", "distribution", "tolerance", "timeout"};
 const std::set<std::string> kToleranceKeys = {"abs", "rel"};
 const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio", "step"};
 
@@ -47,6 +48,8 @@ class SuiteReader {
     }
     check_keys(root, kTopLevelKeys, "the top level");
     const Lab* lab = read_lab(root, suite);
+    if (const YAML::Node node = root["speed_without_gpu"]) lab_speed_policy_ = read_speed_policy(node);
+    if (const YAML::Node node = root["late"]) read_late(node, suite);
     TestCase defaults;
     if (const YAML::Node node = root["defaults"]) {
       if (node.IsMap()) check_keys(node, kDefaultsKeys, "defaults");
@@ -170,6 +173,7 @@ class SuiteReader {
     }
     if (node["points"]) test_case.points = non_negative(node["points"], "points").value_or(test_case.points);
     if (node["hidden"]) test_case.hidden = scalar<bool>(node["hidden"], "hidden", "true or false").value_or(false);
+    if (node["reveal"]) test_case.reveal = scalar<bool>(node["reveal"], "reveal", "true or false").value_or(false);
     if (node["seed"]) {
       test_case.seed = scalar<uint64_t>(node["seed"], "seed", "a non-negative integer").value_or(test_case.seed);
     }
@@ -273,16 +277,50 @@ class SuiteReader {
   }
 
   void read_case_speed(const YAML::Node& node, const Lab& lab, TestCase& test_case) {
-    if (node["speed"] && test_case.kind != CaseKind::kPerformance) {
-      problem(node["speed"], "'speed' applies only to cases of kind performance");
-      return;
+    for (const char* field : {"speed", "speed_without_gpu"}) {
+      if (node[field] && test_case.kind != CaseKind::kPerformance) {
+        problem(node[field], fmt::format("'{}' applies only to cases of kind performance", field));
+        return;
+      }
     }
     if (test_case.kind != CaseKind::kPerformance) return;
     // A performance case without a speed block is timed and reported, and earns no speed points.
     SpeedRule speed;
     speed.reference = lab.default_speed_reference();
+    speed.without_gpu = lab_speed_policy_;
     if (node["speed"]) read_speed(node["speed"], lab, speed);
+    if (node["speed_without_gpu"]) speed.without_gpu = read_speed_policy(node["speed_without_gpu"]);
     test_case.speed = speed;
+  }
+
+  // The words are checked where they are used (gradebook/late_policy.h), which names this file and line.
+  void read_late(const YAML::Node& node, TestSuite& suite) {
+    if (!node.IsMap() || !node["deadline"] || !node["policy"]) {
+      problem(node, "'late' must be a mapping like {deadline: \"2026-11-20 23:59\", policy: \"10%/day, max 3 days\"}");
+      return;
+    }
+    check_keys(node, kLateKeys, "late");
+    LateSetting late;
+    late.deadline = scalar<std::string>(node["deadline"], "late.deadline", "a date and time").value_or("");
+    late.policy = scalar<std::string>(node["policy"], "late.policy", "a policy like \"10%/day, max 3 days\"").value_or("");
+    late.line = node.Mark().line + 1;
+    suite.late = late;
+  }
+
+  // `efficiency` (points from the simulator's efficiency cases) is a policy the issue tracker plans (#15);
+  // naming it must not silently grade as another policy.
+  SpeedWithoutGpu read_speed_policy(const YAML::Node& node) {
+    auto text = scalar<std::string>(node, "speed_without_gpu", "exclude or zero");
+    if (!text) return SpeedWithoutGpu::kExclude;
+    if (auto policy = speed_without_gpu_from_string(*text)) return *policy;
+    if (*text == "efficiency") {
+      problem(node,
+              "speed_without_gpu: efficiency is not available yet: the simulator has no efficiency cases "
+              "(issue #15); use exclude (speed points leave the total until a GPU run) or zero");
+    } else {
+      problem(node, "unknown speed_without_gpu '" + *text + "' (expected exclude or zero)");
+    }
+    return SpeedWithoutGpu::kExclude;
   }
 
  public:
@@ -299,6 +337,7 @@ class SuiteReader {
   std::set<std::string> names_;
   bool defaults_have_seed_ = false;
   bool defaults_have_tolerance_ = false;
+  SpeedWithoutGpu lab_speed_policy_ = SpeedWithoutGpu::kExclude;
 };
 
 }  // namespace

@@ -108,6 +108,55 @@ TEST_CASE("a performance case without a speed block is timed against the lab's d
   CHECK(result.suite->cases[0].timeout_s == kDefaultPerformanceTimeoutSeconds);
 }
 
+TEST_CASE("speed_without_gpu: exclude by default, a lab-wide policy, and a case's own", "[testcases]") {
+  LoadResult result = parse(R"(lab: reduction
+speed_without_gpu: zero
+cases:
+  - {name: lab-wide, kind: performance, n: 1000, points: 1, speed: {points: 2}}
+  - {name: own, kind: performance, n: 1000, points: 1, speed: {points: 2}, speed_without_gpu: exclude}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  CHECK(result.suite->cases[0].speed->without_gpu == SpeedWithoutGpu::kZero);
+  CHECK(result.suite->cases[1].speed->without_gpu == SpeedWithoutGpu::kExclude);
+  LoadResult plain = parse("lab: reduction\ncases:\n  - {name: p, kind: performance, n: 10, speed: {points: 1}}\n");
+  REQUIRE(plain.suite);
+  CHECK(plain.suite->cases[0].speed->without_gpu == SpeedWithoutGpu::kExclude);
+}
+
+TEST_CASE("speed_without_gpu: efficiency is refused as not available yet, never graded as another policy",
+          "[testcases]") {
+  for (const std::string text :
+       {"lab: reduction\nspeed_without_gpu: efficiency\ncases:\n  - {name: p, kind: performance, n: 10}\n",
+        "lab: reduction\ncases:\n  - {name: p, kind: performance, n: 10, speed_without_gpu: efficiency}\n"}) {
+    LoadResult result = parse(text);
+    CHECK_FALSE(result.suite);
+    CHECK_THAT(problems_of(result), Catch::Contains("efficiency is not available yet") &&
+                                        Catch::Contains("issue #15"));
+  }
+  LoadResult typo = parse("lab: reduction\ncases:\n  - {name: p, kind: performance, n: 10, speed_without_gpu: drop}\n");
+  CHECK_THAT(problems_of(typo), Catch::Contains("cases.yaml:3: unknown speed_without_gpu 'drop' (expected exclude or zero)"));
+  LoadResult misplaced = parse("lab: reduction\ncases:\n  - {name: p, kind: square, n: 10, speed_without_gpu: zero}\n");
+  CHECK_THAT(problems_of(misplaced), Catch::Contains("'speed_without_gpu' applies only to cases of kind performance"));
+}
+
+TEST_CASE("a late policy in the test-case file is read with its line; a malformed one is a problem",
+          "[testcases]") {
+  LoadResult result = parse(R"(lab: reduction
+late: {deadline: "2026-11-20 23:59", policy: "10%/day, max 3 days"}
+cases:
+  - {name: p, kind: square, n: 10}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  REQUIRE(result.suite->late);
+  CHECK(result.suite->late->deadline == "2026-11-20 23:59");
+  CHECK(result.suite->late->policy == "10%/day, max 3 days");
+  CHECK(result.suite->late->line == 2);
+  LoadResult broken = parse("lab: reduction\nlate: 10%\ncases:\n  - {name: p, kind: square, n: 10}\n");
+  CHECK_THAT(problems_of(broken), Catch::Contains("cases.yaml:2: 'late' must be a mapping"));
+}
+
 TEST_CASE("malformed files name the file, the line and what is wrong", "[testcases]") {
   struct Example {
     std::string text;

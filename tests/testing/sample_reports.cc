@@ -1,5 +1,7 @@
 #include "testing/sample_reports.h"
 
+#include "score/scoring.h"
+
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -87,6 +89,22 @@ GradeReport sample_report() {
   timed.elapsed_ms = 1500;
   timed.speed = sample_speed(1.5);
   report.cases = {passed, wrong, hidden, timed};
+  total_up(report);
+  return report;
+}
+
+GradeReport simulated_report(GradeReport report, SpeedWithoutGpu policy) {
+  report.backend = "sim";
+  report.device = "the CPU simulator";
+  for (CaseResult& result : report.cases) {
+    if (!result.speed) continue;
+    const UnmeasuredSpeed unmeasured{policy, result.speed->points};
+    result.points -= result.speed->points;
+    if (policy == SpeedWithoutGpu::kExclude) result.max_points -= unmeasured.points;
+    result.speed.reset();
+    result.unmeasured_speed = unmeasured;
+    result.message = unmeasured_speed_note(unmeasured);
+  }
   total_up(report);
   return report;
 }

@@ -32,6 +32,10 @@ SpeedResult sample_speed(double median_ms);
 // Graded by cudagrade 9.8.7, commit abc123def456, on test cases 0123456789abcdef.
 GradeReport sample_report();
 
+// `report` as a run without a GPU gives it: backend sim, and every timed case's speed unmeasured under
+// `policy` (its speed points out of max_points for kExclude, at 0 for kZero), with the note in its message.
+GradeReport simulated_report(GradeReport report, SpeedWithoutGpu policy = SpeedWithoutGpu::kExclude);
+
 // The report failing to compile with build_log, as the grader writes it: every case a compile error whose
 // message is the build summary (the log's first error), no points, nothing timed.
 GradeReport compile_error_report(GradeReport report, const std::string& build_log);
