@@ -13,6 +13,7 @@
 #include "batch/slurm_client.h"
 #include "batch/slurm_submit.h"
 #include "core/files.h"
+#include "gradebook/gradebook_files.h"
 #include "gradebook/layout.h"
 
 namespace cudagrade {
