@@ -1,13 +1,13 @@
 #include "cusim/runtime/access_profile.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <map>
 #include <tuple>
 #include <vector>
+
+#include "cusim/runtime/symbolize.h"
 
 namespace cusim::profile {
 
@@ -160,12 +160,6 @@ void merge_split_accesses(std::vector<Note>& notes) {
   notes.resize(kept);
 }
 
-uintptr_t code_offset(uintptr_t pc) {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(pc), &info) == 0) return 0;
-  return pc - 1 - reinterpret_cast<uintptr_t>(info.dli_fbase);  // the call's own address, as symbolize.cc
-}
-
 }  // namespace
 
 void begin_block(unsigned linear_block) {
@@ -202,7 +196,7 @@ std::string take_report() {
   for (const auto& [key, totals] : g_totals) {
     char record[160];
     std::snprintf(record, sizeof record, "%s0x%lx,%c,%c,%zu,%llu,%llu,%llu", report.empty() ? "" : ";",
-                  static_cast<unsigned long>(code_offset(key.pc)), key.space == Space::kGlobal ? 'g' : 's',
+                  static_cast<unsigned long>(file_offset(key.pc).value_or(0)), key.space == Space::kGlobal ? 'g' : 's',
                   key.is_write ? 's' : 'l', totals.size, static_cast<unsigned long long>(totals.instructions),
                   static_cast<unsigned long long>(totals.units), static_cast<unsigned long long>(totals.ideal));
     report += record;

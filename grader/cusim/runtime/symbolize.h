@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "cusim.h"
@@ -14,6 +15,9 @@ namespace cusim {
 // turns into "line 12" for the student's file (the innermost inlined frame outside cusim's headers),
 // "file.h:12" for another file, or "an unknown line".
 std::string source_line(uintptr_t return_address);
+// The call's own address as an offset into the file it was loaded from, which addr2line reads; nullopt when no
+// loaded file holds it.
+std::optional<uintptr_t> file_offset(uintptr_t return_address);
 
 std::string triple(uint3 value);
 
