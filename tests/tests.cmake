@@ -31,6 +31,7 @@ add_executable(cudagrade_tests
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc
+  grader/core/text_test.cc
   grader/core/paths_test.cc
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc

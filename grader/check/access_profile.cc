@@ -6,6 +6,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/text.h"
+
 namespace cudagrade {
 namespace {
 
@@ -44,12 +46,6 @@ std::vector<std::string> lines_of(const std::string& source) {
   std::istringstream stream(source);
   for (std::string line; std::getline(stream, line);) lines.push_back(line);
   return lines;
-}
-
-std::string trimmed(const std::string& text) {
-  const size_t first = text.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
 }
 
 std::string advice_for(const AccessProfileLine& line) {
@@ -114,7 +110,7 @@ std::vector<AccessProfileLine> profile_lines(const std::vector<AccessCount>& cou
   }
   std::vector<AccessProfileLine> lines;
   for (auto& [key, line] : by_line) {
-    if (line.line >= 1 && static_cast<size_t>(line.line) <= text.size()) line.source = trimmed(text[line.line - 1]);
+    if (line.line >= 1 && static_cast<size_t>(line.line) <= text.size()) line.source = trim(text[line.line - 1]);
     line.advice = advice_for(line);
     lines.push_back(line);
   }

@@ -98,12 +98,6 @@ bool SourceScan::on_directive_line(size_t position) const {
 
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-std::string trim(std::string_view text) {
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return "";
-  return std::string(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
-}
-
 std::string without_words(std::string_view text, const std::vector<std::string_view>& words) {
   std::string out;
   for (size_t i = 0; i < text.size();) {

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text.h"
+
 namespace cudagrade {
 
 class SourceScan {
@@ -30,7 +32,6 @@ class SourceScan {
 };
 
 bool identifier_char(char c);
-std::string trim(std::string_view text);
 // `text` without whole-token occurrences of `words`, and without __align__(...) groups.
 std::string without_words(std::string_view text, const std::vector<std::string_view>& words);
 // The last identifier in `text`, or "" when it has none.
