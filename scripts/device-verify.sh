@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU verification behind issue #2's "done when", in one call on the device machine:
-#   scripts/device-verify.sh references|repeat|bench|suite|run|class|batch|sandbox|races|agree|sanitizer
+#   scripts/device-verify.sh references|repeat|bench|suite|phases|run|class|batch|sandbox|races|agree|sanitizer
 # references: every reference file graded on the shipped test cases (all cases, hidden ones included)
 # repeat:     one submission graded 5 times: medians and points must agree
 # bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
@@ -19,6 +19,9 @@
 # sanitizer:  issue #12: `cudagrade check --race-check sanitizer` (compute-sanitizer's racecheck and synccheck
 #             in place of the simulator) on the tiled matmul without its second barrier and on a reference,
 #             without a sandbox and in bwrap (expect race and passed), with wall times; then CTest's gpu_sanitizer
+# phases:     issue #16: a student's self-check of submissions/matmul/correct.cu on the visible cases with
+#             --phases, with a cold build cache and then a warm one, and the warm one without the race check:
+#             wall time and where it went
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -69,6 +72,20 @@ case "${1:-}" in
     (cd build && ctest -R gpu_examples -V) >"$out/suite-gpu.txt" 2>&1
     grep -E "^[0-9]+: (file|submissions|reference|[0-9]+ mismatch)" "$out/suite-gpu.txt" | cut -c1-110
     grep -E "gpu_examples .*(Passed|Failed|Skipped)" "$out/suite-gpu.txt"
+    ;;
+  phases)
+    df -h /dev/shm /tmp | tee "$out/phases-disks.txt"
+    cold_cache=$(mktemp -d)
+    for run in cold warm no-race-check; do
+      flags=(--cache-dir "$cold_cache")
+      extra=()
+      [[ $run == no-race-check ]] && extra=(--race-check off)
+      start=$(date +%s%N)
+      build/cudagrade "${flags[@]}" check matmul submissions/matmul/correct.cu --phases --json "$out/phases-$run.json" \
+        "${extra[@]}" >"$out/phases-$run.txt" 2>&1
+      echo "exit=$? wall_ms=$((($(date +%s%N) - start) / 1000000))" >>"$out/phases-$run.txt"
+    done
+    for run in cold warm no-race-check; do echo "== $run"; sed -n '/^phase /,$p' "$out/phases-$run.txt"; done
     ;;
   run)
     build/cudagrade run matmul submissions/matmul/correct.cu --size 16,13,7 --dump "$out/dump" | tee "$out/run.txt"
@@ -139,5 +156,5 @@ case "${1:-}" in
     (cd build && ctest -R gpu_sanitizer -V) >"$out/sanitizer-ctest.txt" 2>&1
     grep -E "gpu_sanitizer .*(Passed|Failed|Skipped)|SKIPPED" "$out/sanitizer-ctest.txt"
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|run|class|batch|sandbox|races|agree|sanitizer" >&2; exit 2 ;;
+  *) echo "usage: $0 references|repeat|bench|suite|phases|run|class|batch|sandbox|races|agree|sanitizer" >&2; exit 2 ;;
 esac

@@ -32,6 +32,8 @@ add_executable(cudagrade_tests
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc
   grader/core/text_test.cc
+  grader/core/phase_clock_test.cc
+  grader/core/random_test.cc
   grader/core/paths_test.cc
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include "check/integrity.h"
+#include "core/phase_clock.h"
 
 namespace cudagrade {
 
 CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload& sent, const Arena& arena,
                        size_t set) {
+  ScopedPhase phase("check outputs (float64 on the host)");
   CheckOutcome outcome = lab.check(test_case, sent, arena.returned(set));
   std::vector<std::string> integrity;
   if (auto damage = describe_guard_damage(arena, set, sent)) integrity.push_back(*damage);

@@ -12,6 +12,7 @@
 #include "cli/command_support.h"
 #include "cli/package_command.h"
 #include "cli/slurm_command.h"
+#include "core/phase_clock.h"
 #include "labs/registry.h"
 #include "backend/sim_backend.h"
 #include "pipeline/grader.h"
@@ -20,21 +21,45 @@
 namespace cudagrade {
 namespace {
 
+// --phases: a clock installed for the command's lifetime, its table printed on stderr when the command ends.
+class PhaseTable {
+ public:
+  PhaseTable() : start_(std::chrono::steady_clock::now()) { PhaseClock::install(&clock_); }
+  ~PhaseTable() {
+    PhaseClock::install(nullptr);
+    const double wall_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    std::fprintf(stderr, "\n%s", clock_.table(wall_ms).c_str());
+  }
+  PhaseTable(const PhaseTable&) = delete;
+  PhaseTable& operator=(const PhaseTable&) = delete;
+
+ private:
+  PhaseClock clock_;
+  std::chrono::steady_clock::time_point start_;
+};
+
 CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
   struct Options : GradingOptions {
     std::string cases;
     bool include_hidden = false;
     bool profile = false;
+    bool phases = false;
   };
   auto options = std::make_shared<Options>();
   options->add_to(command);
   command.add_option("--cases", options->cases, "test cases (default: testcases/<lab>.yaml)");
+  command.add_flag("--phases", options->phases,
+                   "after the report, print on stderr where the wall time went: build, runner starts, inputs, "
+                   "runs, checks, timing (the race check's simulator runs beside, as one line)");
   command.add_flag("--include-hidden", options->include_hidden, "also grade hidden cases (for instructors)");
   command.add_flag("--profile", options->profile,
                    "count what each line's memory accesses cost, in the simulator: sectors per request (coalescing) "
                    "and bank conflicts");
   add_race_check_option(command, options->race_check);
   return [options, &globals] {
+    std::optional<PhaseTable> phases;
+    if (options->phases) phases.emplace();
     const Lab& lab = lab_named(options->lab);
     auto run = prepare_run(globals, *options);
     TestSuite suite = load_suite(run->paths, lab, options->cases);

@@ -23,12 +23,16 @@ std::vector<std::string> NvccToolchain::compiler() const {
 std::vector<CachedToolchain::Step> NvccToolchain::compile_harness(const Lab& lab) {
   const std::string grader = paths_.grader_dir().string();
   const std::string skeleton = paths_.skeleton_dir(lab.name()).string();
-  std::vector<Step> objects;
-  objects.push_back(compile("harness", read_file(paths_.grader_dir() / "harness" / "runner_main.cu"), "runner_main.cu",
-                            compiler(), {grader}));
-  objects.push_back(compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
-                            "entry.cu", compiler(), {grader, skeleton}));
-  return objects;
+  return compile_in_parallel({
+      [=, this] {
+        return compile("harness", read_file(paths_.grader_dir() / "harness" / "runner_main.cu"), "runner_main.cu",
+                       compiler(), {grader});
+      },
+      [=, this, &lab] {
+        return compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
+                       "entry.cu", compiler(), {grader, skeleton});
+      },
+  });
 }
 
 std::variant<CachedToolchain::Step, BuildResult> NvccToolchain::compile_submission(const BuildRequest& request) {

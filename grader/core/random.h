@@ -2,9 +2,13 @@
 // that a failing case can be reproduced anywhere: std::uniform_*_distribution does not promise that.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <span>
+
+#include "core/parallel.h"
 #include <string>
 
 namespace cudagrade {
@@ -12,9 +16,11 @@ namespace cudagrade {
 class SplitMix64 {
  public:
   explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  // The generator as it will be after `draws` more calls of next(): SplitMix64's state is a counter.
+  SplitMix64 ahead(uint64_t draws) const { return SplitMix64(state_ + draws * kGamma); }
 
   uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    uint64_t z = (state_ += kGamma);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -27,8 +33,23 @@ class SplitMix64 {
   float uniform_float() { return static_cast<float>(static_cast<int64_t>(next() >> 40) - (1 << 23)) / (1 << 23); }
 
  private:
+  static constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ull;
   uint64_t state_;
 };
+
+// words[i] = draw(random) for every i, as a loop in order would fill them, but in chunks on all cores; each
+// draw must call next() exactly once. `random` ends as the loop would leave it.
+template <typename Draw>
+void fill_in_parallel(std::span<uint32_t> words, SplitMix64& random, Draw draw) {
+  constexpr int64_t kChunk = 1 << 20;
+  const int64_t count = static_cast<int64_t>(words.size());
+  parallel_for((count + kChunk - 1) / kChunk, [&](int64_t chunk) {
+    SplitMix64 draws = random.ahead(static_cast<uint64_t>(chunk * kChunk));
+    const int64_t end = std::min(count, (chunk + 1) * kChunk);
+    for (int64_t i = chunk * kChunk; i < end; ++i) words[static_cast<size_t>(i)] = draw(draws);
+  });
+  random = random.ahead(static_cast<uint64_t>(count));
+}
 
 // Seeds for the independent input sets of one case (set 0 is the case's own seed).
 inline uint64_t set_seed(uint64_t case_seed, int set_index) {

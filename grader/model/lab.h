@@ -58,6 +58,9 @@ class Lab {
   // The buffers of one call; set_index picks an independent input set for timing rotation.
   virtual Workload make_workload(const TestCase& test_case, int set_index) const = 0;
   virtual CheckOutcome check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const = 0;
+  // Computes now what check() will need for `sent` (into sent.expected), so that the grader can do it while
+  // the GPU is busy timing. The default leaves it to check().
+  virtual void prepare_check(const TestCase& /*test_case*/, const Workload& /*sent*/) const {}
   virtual WorkCount work(const TestCase& test_case) const = 0;
   // Human-readable text files of the inputs and outputs, for `cudagrade run --dump`.
   virtual void dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const = 0;

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -62,10 +65,34 @@ inline uint32_t poison_word(ElementType type) {
   return type == ElementType::kFloat32 ? kFloatPoison : kIntPoison;
 }
 
-// One set of buffers: what one call of the student's function sees.
+// What a lab derives from a set's inputs to judge any answer by (matmul's float64 rows of C): computed at the
+// first check of the set and kept with its inputs, so that the student's answer, the same set after timing,
+// and the reference's and baseline's answers are all judged against one computation. Each lab subclasses it.
+struct ExpectedValues {
+  virtual ~ExpectedValues() = default;
+};
+
+class ExpectedCache {
+ public:
+  // The values, made by `make` the first time; callers on other threads wait for that one computation.
+  template <typename Values>
+  const Values& get(const std::function<std::unique_ptr<Values>()>& make) const {
+    std::lock_guard lock(mutex_);
+    if (!values_) values_ = make();
+    return dynamic_cast<const Values&>(*values_);
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::unique_ptr<const ExpectedValues> values_;
+};
+
+// One set of buffers: what one call of the student's function sees. The inputs are never changed once made,
+// so copies share the expected values.
 struct Workload {
   std::vector<int64_t> dims;
   std::vector<HostBuffer> buffers;
+  std::shared_ptr<const ExpectedCache> expected = std::make_shared<ExpectedCache>();
 };
 
 // What came back from the runner for one set, in the same order as Workload::buffers.

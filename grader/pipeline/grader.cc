@@ -6,6 +6,7 @@
 
 #include "check/case_judge.h"
 #include "check/reported_time.h"
+#include "core/phase_clock.h"
 #include "core/version.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
@@ -76,8 +77,7 @@ bool Grader::machine_fails_too(const TestCase& test_case, RunnerReply::Outcome c
   RunnerSession* session = slot->session(start_failure);
   if (session == nullptr) return blames_the_machine(start_failure, true);
   if (claimed == RunnerReply::Outcome::kCudaError) return false;  // the reference's CUDA started
-  Workload workload = lab_.make_workload(test_case, 0);
-  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, std::span<const Workload>(&workload, 1));
+  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, input_sets(test_case, 1));
   return session->check(*arena, deadline_after(test_case.timeout_s)).outcome == RunnerReply::Outcome::kHarnessError;
 }
 
@@ -92,17 +92,20 @@ void Grader::ArenaFolders::create() {
 }
 
 std::unique_ptr<Arena> Grader::make_arena(ArenaFolders& folders, std::span<const Workload> sets) {
+  ScopedPhase phase("arena: create and copy the inputs in");
   folders.create();
   const uint64_t bytes = Arena::bytes_needed(sets);
   TempDir& dir = folders.memory->free_bytes() / 2 < bytes ? *folders.disk : *folders.memory;
   std::random_device entropy;
   const uint64_t name = (uint64_t{entropy()} << 32) | entropy();
-  return std::make_unique<Arena>(dir.path() / fmt::format("arena-{:016x}", name), sets);
+  return std::make_unique<Arena>(dir.path() / fmt::format("arena-{:016x}", name), sets, folders.read_back);
 }
 
 // A file that cannot be read (deleted mid-run, a reference missing from the course) is the machine's
 // problem: it becomes an infrastructure error on the cases, not an exception that ends the whole run.
 BuildResult Grader::build_or_explain(const BuildRequest& request) {
+  ScopedPhase phase(request.provenance == BuildRequest::Provenance::kStudent ? "build the student's file"
+                                                                             : "build a reference or baseline");
   try {
     return backend_.toolchain().build(request);
   } catch (const std::exception& error) {
@@ -132,6 +135,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
                                     GradeReport& report) {
   student_.reset();
   second_order_.reset();
+  measured_.clear();  // a grader may go on to the next student: only inputs and trusted timings carry over
   student_arenas_ = {};  // after the runner that could write them is gone
   BuildResult build = build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
   report.build_summary = build.summary;
@@ -166,6 +170,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
     second_order_->start_fresh();  // starting up while the first case runs in the first order
   }
+  if (backend_.can_time()) start_trusted_early(cases);
   return Preparation::kReady;
 }
 
@@ -227,19 +232,47 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   CaseResult result = blank_result(listed_case, backend_.can_time());
   TestCase test_case = listed_case;
   if (backend_.simulated()) test_case.size = lab_.simulator_size(listed_case.size);
+  if (const Measured* earlier = measured_before(test_case); earlier != nullptr && !options.dump_dir) {
+    result.status = earlier->checked.status;
+    result.details = earlier->checked.details;
+    result.simulated_ms = earlier->checked.simulated_ms;
+    result.message = fmt::format("{}; the same inputs as case {}, judged by its run", earlier->checked.message,
+                                 earlier->case_name);
+  } else {
+    run_and_check(test_case, options, result);
+    remember_measured(test_case, result);
+  }
+  if (test_case.size != listed_case.size) {
+    result.message += fmt::format("{}run at {} in the simulator instead of {}", result.message.empty() ? "" : "; ",
+                                  size_text(test_case.size), size_text(listed_case.size));
+  }
+  if (result.unmeasured_speed) {
+    result.message += (result.message.empty() ? "" : "; ") + unmeasured_speed_note(*result.unmeasured_speed);
+  }
+  if (result.status == CaseStatus::kPassed) {
+    result.points = test_case.points;
+    if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, result);
+  }
+  result.elapsed_ms = milliseconds_since(started);
+  return result;
+}
+
+void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options, CaseResult& result) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
     apply_outcome(judge_runner_failure(test_case, failure, RunnerPhase::kStart), result);
-    result.elapsed_ms = milliseconds_since(started);
-    return result;
+    return;
   }
-  Workload workload = lab_.make_workload(test_case, 0);
+  const Workload& workload = input_sets(test_case, 1).front();
   {
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     const bool profiled = options_.profile_memory && backend_.simulated();
-    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s),
-                                       profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
+    RunnerReply reply = [&] {
+      ScopedPhase phase("student's runner: run the case once");
+      return session->check(*arena, deadline_after(test_case.timeout_s),
+                            profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
+    }();
     if (profiled) keep_access_counts(reply);
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply_outcome(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
@@ -255,19 +288,6 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
       if (options.dump_dir) lab_.dump(workload, arena->returned(0), *options.dump_dir);
     }
   }
-  if (test_case.size != listed_case.size) {
-    result.message += fmt::format("{}run at {} in the simulator instead of {}", result.message.empty() ? "" : "; ",
-                                  size_text(test_case.size), size_text(listed_case.size));
-  }
-  if (result.unmeasured_speed) {
-    result.message += (result.message.empty() ? "" : "; ") + unmeasured_speed_note(*result.unmeasured_speed);
-  }
-  if (result.status == CaseStatus::kPassed) {
-    result.points = test_case.points;
-    if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, std::move(workload), result);
-  }
-  result.elapsed_ms = milliseconds_since(started);
-  return result;
 }
 
 }  // namespace cudagrade

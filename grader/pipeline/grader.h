@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "backend/backend.h"
 #include "check/access_profile.h"
@@ -88,21 +89,39 @@ class Grader {
   void keep_access_counts(const RunnerReply& reply);
   // The counts so far, per line of `submission`, into report.profile.
   void put_profile(const std::filesystem::path& submission, GradeReport& report);
-  void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
+  // The inputs of the case being graded, generated once and shared by every run on them: the student's check,
+  // its timing, the reference's and the baselines' (grader_inputs.cc). Sets 0 .. count-1, made on first use.
+  std::span<const Workload> input_sets(const TestCase& test_case, size_t count);
+  // Cases with the same inputs (size, seed, distribution, tolerance) are one measurement: the student's run
+  // and time are taken once and each case scores them by its own rule. An earlier case's checked result, or
+  // null when no earlier case had these inputs.
+  // What makes two cases' runs the same measurement: the inputs (size, seed, distribution) and how the answer
+  // is judged (tolerance). The name, points and speed rule may differ.
+  static std::string measurement_key(const TestCase& test_case);
+  struct Measured;
+  Measured* measured_before(const TestCase& test_case);
+  void remember_measured(const TestCase& test_case, const CaseResult& result);
+  // Runs the case once in the student's runner and judges the answer into `result`.
+  void run_and_check(const TestCase& test_case, const CaseOptions& options, CaseResult& result);
+  void time_case(const TestCase& test_case, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
-  TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,
+  void fill_throughput(const TestCase& test_case, SpeedResult& speed) const;
+  TimingOutcome time_student(const TestCase& test_case, std::span<const Workload> sets, CaseResult& result,
                              SpeedResult& speed);
   // Times the reference and the baselines on the same sets, and scores the student's speed against them.
-  void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
+  void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, std::span<const Workload> sets,
                             CaseResult& result, SpeedResult& speed);
   // The lab's reference `name`, built and started once per grader (key: reference_key(name)).
   RunnerSlot* reference_runner(const std::string& name, std::string& problem);
   static std::string reference_key(const std::string& name);
+  static std::string baseline_key(const Baseline& baseline);
+  void start_trusted_early(const std::vector<TestCase>& cases);
+  RunnerSlot* add_trusted(const std::string& key, const BuildResult& build);
   RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,
                              const std::vector<std::string>& libraries, std::string& problem);
   // Times a reference or baseline on the same input sets the student was timed on (once per case).
   std::optional<Timing> time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
-                                     const std::vector<Workload>& sets, std::string& problem);
+                                     std::span<const Workload> sets, std::string& problem);
   std::optional<double> copy_bandwidth(RunnerSlot& trusted);
   // Where arenas are made: on tmpfs when it has room to spare (it is memory the runner also needs), else on
   // disk. A student's runner may write its own folders and no others: they are made fresh for each file,
@@ -110,6 +129,7 @@ class Grader {
   struct ArenaFolders {
     std::unique_ptr<TempDir> memory;
     std::unique_ptr<TempDir> disk;
+    Arena::ReadBack read_back = Arena::ReadBack::kCopy;  // a copy, unless every runner writing here is trusted
     void create();
   };
   // A new arena under an unpredictable name, so that no runner can plant a file where the next one will be.
@@ -120,7 +140,7 @@ class Grader {
   ProjectPaths paths_;
   GradeOptions options_;
   ArenaFolders student_arenas_;
-  ArenaFolders trusted_arenas_;
+  ArenaFolders trusted_arenas_{nullptr, nullptr, Arena::ReadBack::kMapTrusted};
   std::unique_ptr<RunnerSlot> student_;
   // The simulator's second order runs in a fresh process for every case: state a file keeps between calls
   // (a __device__ lock it never releases) must not make one order differ from the other.
@@ -128,7 +148,18 @@ class Grader {
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
-  std::map<std::string, Timing> trusted_timings_;               // by runner and case: timed once per grader
+  std::map<std::string, Timing> trusted_timings_;               // by runner and inputs: timed once per grader
+  struct CaseInputs {
+    std::string key;             // measurement_key() of the case they were made for
+    std::vector<Workload> sets;  // reserved up front, so that spans over it stay valid as it grows
+  };
+  CaseInputs inputs_;  // only the latest case's: a performance case's sets are hundreds of MiB
+  struct Measured {
+    std::string case_name;
+    CaseResult checked;                   // the verdict of the student's run, before timing
+    std::optional<Timing> student_timing;  // once timed and re-checked
+  };
+  std::map<std::string, Measured> measured_;  // by measurement_key()
   std::optional<std::optional<double>> copy_bandwidth_;
 };
 

@@ -5,6 +5,7 @@
 
 #include "check/case_judge.h"
 #include "check/order_judge.h"
+#include "core/phase_clock.h"
 #include "pipeline/grader.h"
 
 namespace cudagrade {
@@ -71,8 +72,10 @@ Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, co
     return run;
   }
   run.arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
-  const RunnerReply reply =
-      session->check(*run.arena, deadline_after(test_case.timeout_s), RunnerSession::CheckOrder::kSecondOrder);
+  const RunnerReply reply = [&] {
+    ScopedPhase phase("student's runner: the case in the second order");
+    return session->check(*run.arena, deadline_after(test_case.timeout_s), RunnerSession::CheckOrder::kSecondOrder);
+  }();
   second_order_->start_fresh();  // the next case's process, starting up while this case is judged
   if (reply.outcome != RunnerReply::Outcome::kOk) {
     run.outcome = judge_failed_reply(reply, test_case.timeout_s, "in the second order");

@@ -3,8 +3,13 @@
 // against the grader's own clock.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <future>
+
 #include "check/case_judge.h"
 #include "check/reported_time.h"
+#include "core/parallel.h"
+#include "core/phase_clock.h"
 #include "report/report_text.h"
 #include "pipeline/grader.h"
 #include "score/scoring.h"
@@ -22,24 +27,62 @@ bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
   return true;
 }
 
+// The runner's own account of a timing request, as lines of --phases under the request's own line. Never
+// graded: it is the runner's word.
+void record_runner_phases(const RunnerReply& reply) {
+  PhaseClock* clock = PhaseClock::installed();
+  if (clock == nullptr) return;
+  static constexpr std::pair<const char*, const char*> kFields[] = {
+      {"setup_ms", "  in the runner: map, upload, warm up"},
+      {"sampling_ms", "  in the runner: the timed samples"},
+      {"judged_ms", "  in the runner: judged calls, download"},
+  };
+  for (const auto& [field, phase] : kFields) {
+    if (auto found = reply.fields.find(field); found != reply.fields.end()) {
+      clock->add(phase, std::strtod(found->second.c_str(), nullptr));
+    }
+  }
+}
+
 }  // namespace
 
-// first_set is the set the case was checked on: large inputs are generated once, not again for timing.
-void Grader::time_case(const TestCase& test_case, Workload first_set, CaseResult& result) {
+// The sets are the case's own inputs, set 0 the one it was checked on: generated once, not again for timing.
+// A case that repeats an earlier case's inputs reuses the student's time taken there (measured_before).
+void Grader::time_case(const TestCase& test_case, CaseResult& result) {
   const SpeedRule rule = test_case.speed.value_or(SpeedRule{lab_.default_speed_reference(), 0, 1, 4});
   SpeedResult speed;
   speed.reference = rule.reference;
-  std::vector<Workload> sets;
-  sets.push_back(std::move(first_set));
-  for (int set = 1; set < options_.timing.sets; ++set) sets.push_back(lab_.make_workload(test_case, set));
-  if (time_student(test_case, sets, result, speed) == TimingOutcome::kCaseDecided) return;
+  const std::span<const Workload> sets = input_sets(test_case, static_cast<size_t>(std::max(1, options_.timing.sets)));
+  // What the answers will be checked against, computed on the host's cores while the GPU times; the checks
+  // below wait for it where they need it (Workload::expected). Joined before `sets` can go.
+  std::future<void> expecting = std::async(std::launch::async, [&] {
+    ScopedPhase phase("prepare the checks, beside the timing");
+    for (const Workload& set : sets) lab_.prepare_check(test_case, set);
+  });
+  Measured* measured = measured_before(test_case);
+  if (measured != nullptr && measured->student_timing) {
+    speed.student = *measured->student_timing;
+    fill_throughput(test_case, speed);
+  } else {
+    if (time_student(test_case, sets, result, speed) == TimingOutcome::kCaseDecided) return;
+    if (measured != nullptr) measured->student_timing = speed.student;
+  }
   // The student's process ends before anything trusted is timed, so nothing it left running on the GPU can
   // slow a reference down and flatter the ratio.
-  student_->stop();
+  {
+    ScopedPhase phase("stop the student's runner");
+    student_->stop();
+  }
   compare_with_trusted(rule, test_case, sets, result, speed);
 }
 
-Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std::vector<Workload>& sets,
+void Grader::fill_throughput(const TestCase& test_case, SpeedResult& speed) const {
+  const WorkCount work = lab_.work(test_case);
+  speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
+  speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
+}
+
+Grader::TimingOutcome Grader::time_student(const TestCase& test_case, std::span<const Workload> sets,
                                            CaseResult& result, SpeedResult& speed) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
@@ -49,7 +92,11 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
     return TimingOutcome::kCaseDecided;
   }
   std::unique_ptr<Arena> arena = make_arena(student_arenas_, sets);
-  RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+  RunnerReply reply = [&] {
+    ScopedPhase phase("student's runner: timing");
+    return session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+  }();
+  record_runner_phases(reply);
   if (reply.outcome == RunnerReply::Outcome::kTimedOut) {
     // Correct but too slow to time: the correctness points stand.
     speed.note = fmt::format("too slow to time within the case's {:g} s limit; no speed points", test_case.timeout_s);
@@ -74,13 +121,11 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, const std:
   if (refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), std::nullopt), result)) {
     return TimingOutcome::kCaseDecided;
   }
-  const WorkCount work = lab_.work(test_case);
-  speed.gflops = work.flops / (speed.student.median_ms * 1e-3) / 1e9;
-  speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
+  fill_throughput(test_case, speed);
   return TimingOutcome::kTimed;
 }
 
-void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, const std::vector<Workload>& sets,
+void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, std::span<const Workload> sets,
                                   CaseResult& result, SpeedResult& speed) {
   std::string problem;
   RunnerSlot* reference = reference_runner(rule.reference, problem);
@@ -102,7 +147,7 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
   }
   for (const Baseline& baseline : lab_.baselines()) {
     std::string baseline_problem;
-    const std::string key = "baseline:" + baseline.name;
+    const std::string key = baseline_key(baseline);
     RunnerSlot* slot = trusted_runner(key, paths_.root / baseline.source, baseline.libraries, baseline_problem);
     std::optional<Timing> timing = slot ? time_trusted(key, *slot, test_case, sets, baseline_problem) : std::nullopt;
     if (timing) {
@@ -121,8 +166,46 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
   result.speed = speed;
 }
 
+// Built and started before the student's first case, so that CUDA's start-up in each overlaps the correctness
+// cases instead of waiting in front of a timing. Nothing is timed while they start.
+// Their builds run at once, on all cores (a cold cache's three nvcc builds were a fifth of a self-check).
+void Grader::start_trusted_early(const std::vector<TestCase>& cases) {
+  struct Wanted {
+    std::string key;
+    BuildRequest request;
+    BuildResult build;
+  };
+  std::vector<Wanted> wanted;
+  auto want = [&](const std::string& key, const std::filesystem::path& source, const std::vector<std::string>& libraries) {
+    const bool listed = std::any_of(wanted.begin(), wanted.end(), [&](const Wanted& w) { return w.key == key; });
+    if (!listed && !trusted_.count(key)) {
+      wanted.push_back({key, {&lab_, source, libraries, BuildRequest::Provenance::kTrusted}, {}});
+    }
+  };
+  for (const TestCase& test_case : cases) {
+    if (!test_case.speed) continue;
+    want(reference_key(test_case.speed->reference), paths_.reference_file(lab_.name(), test_case.speed->reference), {});
+    for (const Baseline& baseline : lab_.baselines()) {
+      want(baseline_key(baseline), paths_.root / baseline.source, baseline.libraries);
+    }
+  }
+  parallel_for(static_cast<int64_t>(wanted.size()), [&](int64_t i) {
+    Wanted& one = wanted[static_cast<size_t>(i)];
+    one.build = build_or_explain(one.request);
+  });
+  // A runner that will not build is left out: trusted_runner() builds it again where it is needed, and the
+  // case that needs it says why.
+  for (const Wanted& one : wanted) {
+    if (one.build.outcome == BuildResult::Outcome::kBuilt) add_trusted(one.key, one.build)->start_early();
+  }
+}
+
 std::string Grader::reference_key(const std::string& name) {
   return "reference:" + name;
+}
+
+std::string Grader::baseline_key(const Baseline& baseline) {
+  return "baseline:" + baseline.name;
 }
 
 RunnerSlot* Grader::reference_runner(const std::string& name, std::string& problem) {
@@ -138,14 +221,18 @@ RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem
     problem = build.summary;
     return nullptr;
   }
+  return add_trusted(key, build);
+}
+
+RunnerSlot* Grader::add_trusted(const std::string& key, const BuildResult& build) {
   std::vector<std::string> command = {build.runner.string()};
   if (options_.device) command = pinned_to_device(std::move(command), *options_.device);
   return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner, std::move(command))).first->second.get();
 }
 
 std::optional<Timing> Grader::time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
-                                           const std::vector<Workload>& sets, std::string& problem) {
-  const std::string key = runner_key + "|" + test_case.name;
+                                           std::span<const Workload> sets, std::string& problem) {
+  const std::string key = runner_key + "|" + measurement_key(test_case);
   if (auto found = trusted_timings_.find(key); found != trusted_timings_.end()) return found->second;
   RunnerReply failure;
   RunnerSession* session = slot.session(failure);
@@ -154,7 +241,11 @@ std::optional<Timing> Grader::time_trusted(const std::string& runner_key, Runner
     return std::nullopt;
   }
   std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, sets);
-  RunnerReply reply = session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+  RunnerReply reply = [&] {
+    ScopedPhase phase("reference or baseline: timing");
+    return session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+  }();
+  record_runner_phases(reply);
   if (reply.outcome != RunnerReply::Outcome::kOk) {
     problem = judge_failed_reply(reply, test_case.timeout_s, "while timing").message;
     return std::nullopt;
@@ -179,6 +270,7 @@ std::optional<double> Grader::copy_bandwidth(RunnerSlot& trusted) {
   RunnerReply failure;
   RunnerSession* session = trusted.session(failure);
   if (session == nullptr) return std::nullopt;
+  ScopedPhase phase("copy bandwidth");
   RunnerReply reply = session->bandwidth(Clock::now() + std::chrono::seconds(60));
   if (reply.outcome == RunnerReply::Outcome::kOk && reply.fields.count("gbps")) {
     *copy_bandwidth_ = std::stod(reply.fields.at("gbps"));

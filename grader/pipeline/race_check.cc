@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/phase_clock.h"
 
 namespace cudagrade {
 namespace {
@@ -108,7 +109,13 @@ void finish_race_check(Grader& gpu, const std::filesystem::path& submission, con
 GradeReport grade_with_race_check(Grader& gpu, Grader* sim, const std::filesystem::path& submission,
                                   const TestSuite& suite) {
   std::future<GradeReport> simulated;
-  if (sim != nullptr) simulated = std::async(std::launch::async, [&] { return sim->grade(submission, suite); });
+  if (sim != nullptr) {
+    simulated = std::async(std::launch::async, [&] {
+      ScopedPhase phase("race check: the simulator's whole grade, beside");
+      PhaseClock::QuietThread quiet;
+      return sim->grade(submission, suite);
+    });
+  }
   GradeReport report = gpu.grade(submission, suite);
   finish_race_check(gpu, submission, suite, report, &simulated);
   return report;

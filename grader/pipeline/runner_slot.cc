@@ -1,10 +1,13 @@
 #include "pipeline/runner_slot.h"
 
+#include "core/phase_clock.h"
+
 namespace cudagrade {
 
 RunnerSession* RunnerSlot::session(RunnerReply& failure) {
   if (!session_ || session_->finished()) start_fresh();
   if (!greeted_) {
+    ScopedPhase phase("runner start: wait for its hello");
     failure = session_->start(Clock::now() + kRunnerStartTimeout);
     if (failure.outcome != RunnerReply::Outcome::kOk) {
       session_.reset();
@@ -23,6 +26,7 @@ RunnerSession* RunnerSlot::fresh_session(RunnerReply& failure) {
 }
 
 void RunnerSlot::start_fresh() {
+  ScopedPhase phase("runner start: end the old, spawn the new");
   session_.reset();  // the old process first: never two of one slot at once
   session_ = std::make_unique<RunnerSession>(command_, runner_);
   greeted_ = false;

@@ -26,6 +26,11 @@ class RunnerSlot {
   // Ends the running process, if any, and starts a new one without waiting for it: its start-up overlaps
   // whatever the grader does until the next session() greets it.
   void start_fresh();
+  // Starts a process now when none is running, without waiting for it: a runner needed later starts up
+  // while the grader does other work. A live one is left alone.
+  void start_early() {
+    if (!session_) start_fresh();
+  }
   // Ends the running process, if any; the next session() starts a fresh one.
   void stop() { session_.reset(); }
   // The device the runner last greeted with, if it ever did.

@@ -5,10 +5,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
+
+#include "core/parallel.h"
+#include "core/phase_clock.h"
 
 namespace cudagrade {
 namespace {
@@ -30,24 +34,6 @@ uint64_t region_footprint(size_t element_count) {
                   protocol::kRegionAlignment);
 }
 
-// The mapping used to write the arena, unmapped when writing is done.
-class Mapping {
- public:
-  Mapping(int fd, size_t size) : size_(size) {
-    void* base = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (base == MAP_FAILED) fail(errno, "cannot map the arena");
-    base_ = static_cast<char*>(base);
-  }
-  ~Mapping() { munmap(base_, size_); }
-  Mapping(const Mapping&) = delete;
-  Mapping& operator=(const Mapping&) = delete;
-  char* get() const { return base_; }
-
- private:
-  char* base_ = nullptr;
-  size_t size_;
-};
-
 }  // namespace
 
 uint64_t guard_bytes_for(size_t element_count) {
@@ -64,7 +50,8 @@ uint64_t Arena::bytes_needed(std::span<const Workload> sets) {
   return bytes;
 }
 
-Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets) : path_(path) {
+Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets, ReadBack read_back)
+    : path_(path), read_back_(read_back) {
   if (sets.empty() || sets[0].buffers.empty()) throw std::invalid_argument("an arena needs at least one buffer");
   set_count_ = sets.size();
   buffer_count_ = sets[0].buffers.size();
@@ -87,20 +74,16 @@ Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets) 
   fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd_ < 0) fail(errno, "cannot create arena " + path_.string());
   try {
-    // Reserving the space now turns a full tmpfs into an error here rather than a SIGBUS while filling it.
-    if (int error = posix_fallocate(fd_, 0, static_cast<off_t>(size_)); error != 0) {
-      fail(error, "no room for a " + std::to_string(size_ >> 20) + " MiB arena at " + path_.string());
-    }
-    Mapping mapping(fd_, size_);
+    if (ftruncate(fd_, static_cast<off_t>(size_)) != 0) fail(errno, "cannot size the arena " + path_.string());
     protocol::ArenaHeader header{};
     std::memcpy(header.magic, protocol::kArenaMagic, sizeof header.magic);
     header.buffer_count = static_cast<uint32_t>(buffer_count_);
     header.set_count = static_cast<uint32_t>(set_count_);
     header.dim_count = static_cast<uint32_t>(std::min<size_t>(sets[0].dims.size(), protocol::kMaxDims));
     std::copy_n(sets[0].dims.begin(), header.dim_count, header.dims);
-    std::memcpy(mapping.get(), &header, sizeof header);
-    std::memcpy(mapping.get() + sizeof header, table_.data(), table_.size() * sizeof(protocol::ArenaBuffer));
-    fill(sets, mapping.get());
+    write_at(0, &header, sizeof header);
+    write_at(sizeof header, table_.data(), table_.size() * sizeof(protocol::ArenaBuffer));
+    fill(sets);
   } catch (...) {
     remove_file();
     throw;
@@ -108,6 +91,7 @@ Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets) 
 }
 
 Arena::~Arena() {
+  if (mapped_ != nullptr) munmap(mapped_, size_);
   remove_file();
 }
 
@@ -119,40 +103,93 @@ void Arena::remove_file() {
   std::filesystem::remove(path_, ignored);
 }
 
-void Arena::fill(std::span<const Workload> sets, char* base) {
+// pwrite, not a mapping: a full tmpfs is then ENOSPC here rather than a SIGBUS while filling, and on tmpfs it
+// is about twice as fast as reserving, mapping and writing the pages (measured: 175 against 440 ms for 420 MiB).
+void Arena::write_at(uint64_t offset, const void* bytes, size_t count) {
+  const char* from = static_cast<const char*>(bytes);
+  size_t done = 0;
+  while (done < count) {
+    ssize_t wrote = pwrite(fd_, from + done, count - done, static_cast<off_t>(offset + done));
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      fail(wrote < 0 ? errno : ENOSPC,
+           "no room for a " + std::to_string(size_ >> 20) + " MiB arena at " + path_.string());
+    }
+    done += static_cast<size_t>(wrote);
+  }
+}
+
+void Arena::write_repeated(uint64_t offset, uint32_t word, size_t words) {
+  constexpr size_t kPatternWords = 256 << 10;  // 1 MiB
+  const std::vector<uint32_t> pattern(std::min(words, kPatternWords), word);
+  for (size_t at = 0; at < words; at += pattern.size()) {
+    write_at(offset + at * protocol::kElementBytes, pattern.data(),
+             std::min(pattern.size(), words - at) * protocol::kElementBytes);
+  }
+}
+
+void Arena::fill(std::span<const Workload> sets) {
+  ScopedPhase phase("  arena: write");
   for (size_t set = 0; set < set_count_; ++set) {
     for (size_t index = 0; index < buffer_count_; ++index) {
       const HostBuffer& buffer = sets[set].buffers[index];
       const protocol::ArenaBuffer& entry = descriptor(set, index);
-      uint32_t* region = reinterpret_cast<uint32_t*>(base + entry.file_offset);
       const size_t guard_words = entry.guard_bytes / protocol::kElementBytes;
-      uint32_t* data = region + guard_words;
-      std::fill(region, data, protocol::kGuardWord);
-      std::fill(data + buffer.size(), data + buffer.size() + guard_words, protocol::kGuardWord);
+      const uint64_t data = entry.file_offset + entry.guard_bytes;
+      write_repeated(entry.file_offset, protocol::kGuardWord, guard_words);
       switch (buffer.role) {
-        case BufferRole::kInput: std::copy(buffer.words.begin(), buffer.words.end(), data); break;
-        case BufferRole::kOutput: std::fill(data, data + buffer.size(), poison_word(buffer.type)); break;
-        case BufferRole::kScratch: std::fill(data, data + buffer.size(), kScratchGarbage); break;
+        case BufferRole::kInput: write_at(data, buffer.words.data(), buffer.size() * protocol::kElementBytes); break;
+        case BufferRole::kOutput: write_repeated(data, poison_word(buffer.type), buffer.size()); break;
+        case BufferRole::kScratch: write_repeated(data, kScratchGarbage, buffer.size()); break;
       }
+      write_repeated(data + buffer.size() * protocol::kElementBytes, protocol::kGuardWord, guard_words);
     }
   }
 }
 
-Arena::CollectOutcome Arena::collect() {
-  returned_.assign(size_ / protocol::kElementBytes, 0);
-  char* cursor = reinterpret_cast<char*>(returned_.data());
+namespace {
+
+// Reads [offset, offset + bytes) of the file into `into`; false when the file is shorter.
+bool read_range(int fd, char* into, size_t offset, size_t bytes) {
   size_t done = 0;
-  while (done < size_) {
-    ssize_t got = pread(fd_, cursor + done, size_ - done, static_cast<off_t>(done));
+  while (done < bytes) {
+    ssize_t got = pread(fd, into + done, bytes - done, static_cast<off_t>(offset + done));
     if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;
+    if (got <= 0) return false;
     done += static_cast<size_t>(got);
   }
+  return true;
+}
+
+}  // namespace
+
+// A copy, not a mapping: the runner may still hold the file, and what the grader judges must not change
+// under it. Read in pieces on all cores, as it was written.
+Arena::CollectOutcome Arena::collect() {
+  ScopedPhase phase("arena: read back what the runner left");
+  if (read_back_ == ReadBack::kMapTrusted) {
+    void* base = mmap(nullptr, size_, PROT_READ, MAP_SHARED | MAP_POPULATE, fd_, 0);
+    if (base == MAP_FAILED) fail(errno, "cannot map the arena " + path_.string());
+    mapped_ = base;
+    returned_ = static_cast<const uint32_t*>(base);
+    remove_file();  // the mapping keeps the pages
+    return CollectOutcome::kCollected;
+  }
+  constexpr size_t kPieceBytes = size_t{16} << 20;
+  copied_.reset(new uint32_t[size_ / protocol::kElementBytes]);  // every word is read over: no zeroing first
+  char* base = reinterpret_cast<char*>(copied_.get());
+  const int64_t pieces = static_cast<int64_t>((size_ + kPieceBytes - 1) / kPieceBytes);
+  std::atomic<bool> short_file{false};
+  parallel_for(pieces, [&](int64_t piece) {
+    const size_t offset = static_cast<size_t>(piece) * kPieceBytes;
+    if (!read_range(fd_, base + offset, offset, std::min(kPieceBytes, size_ - offset))) short_file = true;
+  });
   remove_file();
-  if (done < size_) {
-    returned_.clear();
+  if (short_file) {
+    copied_.reset();
     return CollectOutcome::kTampered;
   }
+  returned_ = copied_.get();
   return CollectOutcome::kCollected;
 }
 
@@ -161,8 +198,8 @@ const protocol::ArenaBuffer& Arena::descriptor(size_t set, size_t buffer) const 
 }
 
 std::span<const uint32_t> Arena::words_at(uint64_t offset, uint64_t bytes) const {
-  if (returned_.empty()) throw std::logic_error("arena read before collect()");
-  return {returned_.data() + offset / protocol::kElementBytes, bytes / protocol::kElementBytes};
+  if (returned_ == nullptr) throw std::logic_error("arena read before collect()");
+  return {returned_ + offset / protocol::kElementBytes, bytes / protocol::kElementBytes};
 }
 
 std::span<const uint32_t> Arena::data(size_t set, size_t buffer) const {

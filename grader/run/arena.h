@@ -4,10 +4,12 @@
 // The runner (and so the student's host code) can write the file, so nothing is read back from it but
 // buffer contents: the layout stays in this object, and the contents are copied out with pread() once
 // the runner has answered. A file the student truncated then reads short instead of killing the grader
-// with SIGBUS through a mapping.
+// with SIGBUS through a mapping, and a runner still alive cannot change what is being judged. Only a trusted
+// runner's arena (a reference's, a baseline's) is read through a mapping instead, saving the copy.
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -22,7 +24,8 @@ class Arena {
  public:
   // Creates the file at `path` (which must not exist) holding every set; sets must share one layout.
   // Throws std::system_error when the file system has no room for it.
-  Arena(const std::filesystem::path& path, std::span<const Workload> sets);
+  enum class ReadBack { kCopy, kMapTrusted };
+  Arena(const std::filesystem::path& path, std::span<const Workload> sets, ReadBack read_back = ReadBack::kCopy);
   Arena(const std::filesystem::path& path, const std::vector<Workload>& sets)
       : Arena(path, std::span<const Workload>(sets)) {}
 
@@ -37,7 +40,7 @@ class Arena {
   size_t buffer_count() const { return buffer_count_; }
   const protocol::ArenaBuffer& descriptor(size_t set, size_t buffer) const;
 
-  // Copies what the runner left in the file, then removes the file (freeing tmpfs at once).
+  // Copies (or maps) what the runner left in the file, then removes its name.
   enum class CollectOutcome { kCollected, kTampered };
   CollectOutcome collect();
 
@@ -49,7 +52,9 @@ class Arena {
 
  private:
   std::span<const uint32_t> words_at(uint64_t offset, uint64_t bytes) const;
-  void fill(std::span<const Workload> sets, char* base);
+  void fill(std::span<const Workload> sets);
+  void write_at(uint64_t offset, const void* bytes, size_t count);
+  void write_repeated(uint64_t offset, uint32_t word, size_t words);
   void remove_file();
 
   std::filesystem::path path_;
@@ -58,7 +63,10 @@ class Arena {
   std::vector<protocol::ArenaBuffer> table_;
   int fd_ = -1;
   size_t size_ = 0;
-  std::vector<uint32_t> returned_;  // the file's words, after collect()
+  ReadBack read_back_;
+  std::unique_ptr<uint32_t[]> copied_;  // the file's words, copied by collect(); not zeroed first
+  void* mapped_ = nullptr;              // or mapped, for kMapTrusted
+  const uint32_t* returned_ = nullptr;  // whichever of the two, after collect()
 };
 
 }  // namespace cudagrade

@@ -55,17 +55,21 @@ std::vector<std::string> SimToolchain::compiler() const {
 std::vector<CachedToolchain::Step> SimToolchain::compile_harness(const Lab& lab) {
   const std::string grader = paths_.grader_dir().string();
   const std::string cusim_include = (paths_.grader_dir() / "cusim" / "include").string();
-  std::vector<Step> objects;
+  std::vector<std::function<Step()>> compiles;
   for (const std::string& source : cusim_runtime_sources()) {
     const std::filesystem::path path = paths_.grader_dir() / source;
-    objects.push_back(compile("cusim-" + path.stem().string(), read_file(path), path.filename().string(), compiler(),
-                              {grader, cusim_include}));
+    compiles.push_back([=, this] {
+      return compile("cusim-" + path.stem().string(), read_file(path), path.filename().string(), compiler(),
+                     {grader, cusim_include});
+    });
   }
-  std::vector<std::string> as_cpp = compiler();
-  as_cpp.insert(as_cpp.end(), {"-x", "c++"});
-  objects.push_back(compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
-                            "entry.cu", as_cpp, {cusim_include, grader, paths_.skeleton_dir(lab.name()).string()}));
-  return objects;
+  compiles.push_back([=, this, &lab] {
+    std::vector<std::string> as_cpp = compiler();
+    as_cpp.insert(as_cpp.end(), {"-x", "c++"});
+    return compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"), "entry.cu",
+                   as_cpp, {cusim_include, grader, paths_.skeleton_dir(lab.name()).string()});
+  });
+  return compile_in_parallel(compiles);
 }
 
 std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submission(const BuildRequest& request) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <mutex>
 
 #include "core/files.h"
 #include "core/temp_dir.h"
@@ -40,7 +41,8 @@ TEST_CASE("a reference kernel builds into a simulator runner, and rebuilding it 
   CHECK(again.runner == first.runner);
 }
 
-// Runs every command for real and keeps the ones that compiled or linked the file named `marker`.
+// Runs every command for real and keeps the ones that compiled or linked the file named `marker`. The
+// toolchain compiles on several threads at once, so the record is locked.
 class RecordingRunner : public CommandRunner {
  public:
   RecordingRunner(CommandRunner& real, std::string marker) : real_(real), marker_(std::move(marker)) {}
@@ -51,7 +53,10 @@ class RecordingRunner : public CommandRunner {
     const bool compiles_marked = std::any_of(argv.begin(), argv.end(), [&](const std::string& word) {
       return word.find(marker_) != std::string::npos || word.find("runner") != std::string::npos;
     });
-    if (compiles_marked) commands.push_back(argv);
+    if (compiles_marked) {
+      std::lock_guard lock(mutex_);
+      commands.push_back(argv);
+    }
     return real_.run(argv, timeout);
   }
   std::vector<std::vector<std::string>> commands;
@@ -59,6 +64,7 @@ class RecordingRunner : public CommandRunner {
  private:
   CommandRunner& real_;
   std::string marker_;
+  std::mutex mutex_;
 };
 
 bool contains(const std::vector<std::string>& argv, const std::string& word) {

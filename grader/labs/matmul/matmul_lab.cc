@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <numeric>
 
 #include "check/tile_picture.h"
 #include "core/parallel.h"
@@ -34,10 +35,10 @@ HostBuffer matrix(std::string name, BufferRole role, int64_t rows, int64_t cols)
 }
 
 void fill_random(HostBuffer& buffer, Distribution distribution, SplitMix64& random) {
-  for (uint32_t& word : buffer.words) {
-    word = word_of(distribution == Distribution::kSmallIntegers ? static_cast<float>(random.small_integer())
-                                                                : random.uniform_float());
-  }
+  fill_in_parallel(buffer.words, random, [distribution](SplitMix64& draws) {
+    return word_of(distribution == Distribution::kSmallIntegers ? static_cast<float>(draws.small_integer())
+                                                                : draws.uniform_float());
+  });
 }
 
 struct Mismatch {
@@ -59,9 +60,26 @@ bool is_unwritten(uint32_t word) {
   return word == kFloatPoison;
 }
 
-RowCheck check_row(const TestCase& test_case, const Workload& sent, std::span<const uint32_t> c, int64_t row) {
+// The rows of C a set's answers are checked on, and their float64 values: one computation per input set.
+struct ExpectedRows : ExpectedValues {
+  std::vector<int64_t> rows;
+  std::vector<ReferenceRow> reference;  // in the order of rows
+};
+
+const ExpectedRows& expected_rows(const Workload& sent) {
+  return sent.expected->get<ExpectedRows>([&] {
+    const Shape shape = shape_of(sent.dims);
+    auto expected = std::make_unique<ExpectedRows>();
+    expected->rows = rows_to_verify(shape.m, shape.k, shape.n);
+    expected->reference =
+        reference_rows(sent.buffers[kA].words, sent.buffers[kB].words, expected->rows, shape.k, shape.n);
+    return expected;
+  });
+}
+
+RowCheck check_row(const TestCase& test_case, const Workload& sent, std::span<const uint32_t> c, int64_t row,
+                   const ReferenceRow& reference) {
   const Shape shape = shape_of(sent.dims);
-  ReferenceRow reference = reference_row(sent.buffers[kA].words, sent.buffers[kB].words, row, shape.k, shape.n);
   RowCheck result;
   result.row = row;
   result.states.resize(static_cast<size_t>(shape.n));
@@ -152,6 +170,10 @@ Workload MatmulLab::make_workload(const TestCase& test_case, int set_index) cons
   return workload;
 }
 
+void MatmulLab::prepare_check(const TestCase&, const Workload& sent) const {
+  expected_rows(sent);
+}
+
 CheckOutcome MatmulLab::check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const {
   const Shape shape = shape_of(sent.dims);
   std::span<const uint32_t> c = returned.data[kC];
@@ -164,10 +186,12 @@ CheckOutcome MatmulLab::check(const TestCase& test_case, const Workload& sent, c
     ++unwritten;
     picture.mark(static_cast<int64_t>(i) / shape.n, static_cast<int64_t>(i) % shape.n, CellState::kUnwritten);
   }
-  const std::vector<int64_t> rows = rows_to_verify(shape.m, shape.k, shape.n);
+  const ExpectedRows& expected = expected_rows(sent);
+  const std::vector<int64_t>& rows = expected.rows;
   std::vector<RowCheck> checks(rows.size());
   parallel_for(static_cast<int64_t>(rows.size()), [&](int64_t i) {
-    checks[static_cast<size_t>(i)] = check_row(test_case, sent, c, rows[static_cast<size_t>(i)]);
+    const size_t at = static_cast<size_t>(i);
+    checks[at] = check_row(test_case, sent, c, rows[at], expected.reference[at]);
   });
 
   int64_t wrong = 0;
@@ -231,13 +255,13 @@ void MatmulLab::dump(const Workload& sent, const ReturnedSet& returned, const st
   write_matrix(dir / "A.txt", "A", shape.m, shape.k, element_of(sent.buffers[kA].words));
   write_matrix(dir / "B.txt", "B", shape.k, shape.n, element_of(sent.buffers[kB].words));
   write_matrix(dir / "C.txt", "C as computed by the submission", shape.m, shape.n, element_of(returned.data[kC]));
-  std::vector<double> expected;
-  for (int64_t r = 0; r < shape.m; ++r) {
-    ReferenceRow row = reference_row(sent.buffers[kA].words, sent.buffers[kB].words, r, shape.k, shape.n);
-    expected.insert(expected.end(), row.value.begin(), row.value.end());
-  }
-  write_matrix(dir / "C_expected.txt", "C expected (float64 reference)", shape.m, shape.n,
-               [&](int64_t i) { return fmt::format("{:g}", expected[static_cast<size_t>(i)]); });
+  std::vector<int64_t> every_row(static_cast<size_t>(shape.m));
+  std::iota(every_row.begin(), every_row.end(), int64_t{0});
+  const std::vector<ReferenceRow> expected =
+      reference_rows(sent.buffers[kA].words, sent.buffers[kB].words, every_row, shape.k, shape.n);
+  write_matrix(dir / "C_expected.txt", "C expected (float64 reference)", shape.m, shape.n, [&](int64_t i) {
+    return fmt::format("{:g}", expected[static_cast<size_t>(i / shape.n)].value[static_cast<size_t>(i % shape.n)]);
+  });
 }
 
 // The one name grader/labs/registry.cc knows this lab by.

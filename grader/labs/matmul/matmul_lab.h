@@ -21,6 +21,7 @@ class MatmulLab : public Lab {
 
   Workload make_workload(const TestCase& test_case, int set_index) const override;
   CheckOutcome check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const override;
+  void prepare_check(const TestCase& test_case, const Workload& sent) const override;
   WorkCount work(const TestCase& test_case) const override;
   void dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const override;
 };

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "core/random.h"
 #include "labs/matmul/matmul_reference.h"
 #include "model/workload.h"
 
@@ -131,6 +132,46 @@ TEST_CASE("the fp64 reference row and its error scale", "[matmul]") {
   ReferenceRow row = reference_row(a, b, 0, 2, 1);
   CHECK(row.value[0] == -5);
   CHECK(row.magnitude[0] == 11);
+}
+
+TEST_CASE("rows computed together equal each row computed alone, bit for bit", "[matmul]") {
+  // 20 rows span three groups of 8 and 2100 columns three chunks of 1024: every edge of the blocking.
+  const int64_t m = 23, k = 37, n = 2100;
+  SplitMix64 random(3);
+  std::vector<uint32_t> a(static_cast<size_t>(m * k)), b(static_cast<size_t>(k * n));
+  for (uint32_t& word : a) word = word_of(random.uniform_float());
+  for (uint32_t& word : b) word = word_of(random.uniform_float());
+  std::vector<int64_t> rows;
+  for (int64_t r = 0; r < 20; ++r) rows.push_back((r * 7) % m);
+  const std::vector<ReferenceRow> together = reference_rows(a, b, rows, k, n);
+  REQUIRE(together.size() == rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::vector<double> value(static_cast<size_t>(n), 0.0);
+    for (int64_t kk = 0; kk < k; ++kk) {
+      const double a_ik = float_at(a, static_cast<size_t>(rows[i] * k + kk));
+      for (int64_t j = 0; j < n; ++j) value[static_cast<size_t>(j)] += a_ik * float_at(b, static_cast<size_t>(kk * n + j));
+    }
+    CHECK(together[i].value == value);
+    CHECK(together[i].magnitude == reference_row(a, b, rows[i], k, n).magnitude);
+  }
+}
+
+TEST_CASE("a set's expected values are computed once, at its first check, and shared by its copies", "[matmul]") {
+  struct Counted : ExpectedValues {
+    int serial = 0;
+  };
+  Workload set;
+  const Workload copy = set;
+  int made = 0;
+  auto make = [&made] {
+    auto values = std::make_unique<Counted>();
+    values->serial = ++made;
+    return values;
+  };
+  CHECK(set.expected->get<Counted>(make).serial == 1);
+  CHECK(copy.expected->get<Counted>(make).serial == 1);
+  CHECK(made == 1);
+  CHECK(Workload{}.expected->get<Counted>(make).serial == 2);  // another set, its own values
 }
 
 TEST_CASE("work counts: 2MNK flops and each matrix moved once", "[matmul]") {

@@ -62,7 +62,7 @@ Workload ReductionLab::make_workload(const TestCase& test_case, int set_index) c
   workload.buffers.push_back(vector_buffer("in", BufferRole::kInput, n));
   workload.buffers.push_back(vector_buffer("out", BufferRole::kOutput, 1));
   workload.buffers.push_back(vector_buffer("scratch", BufferRole::kScratch, n));
-  for (uint32_t& word : workload.buffers[kIn].words) word = word_of(random.small_integer());
+  fill_in_parallel(workload.buffers[kIn].words, random, [](SplitMix64& draws) { return word_of(draws.small_integer()); });
   return workload;
 }
 
