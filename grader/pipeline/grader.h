@@ -98,6 +98,8 @@ class Grader {
   // The lab's reference `name`, built and started once per grader (key: reference_key(name)).
   RunnerSlot* reference_runner(const std::string& name, std::string& problem);
   static std::string reference_key(const std::string& name);
+  // Whether the trusted runner `runner_key` is one of the lab's speed-of-light references.
+  bool is_speed_of_light(const std::string& runner_key) const;
   RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,
                              const std::vector<std::string>& libraries, std::string& problem);
   // Times a reference or baseline on the same input sets the student was timed on (once per case).
