@@ -5,7 +5,8 @@ namespace cudagrade {
 // The labs, one line each: a folder under grader/labs/ whose sources define `const Lab& <name>_lab()`.
 #define CUDAGRADE_LABS(LAB) \
   LAB(matmul)               \
-  LAB(reduction)
+  LAB(reduction)            \
+  LAB(transpose)
 
 #define CUDAGRADE_DECLARE_LAB(name) const Lab& name##_lab();
 CUDAGRADE_LABS(CUDAGRADE_DECLARE_LAB)
