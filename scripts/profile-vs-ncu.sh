@@ -11,38 +11,38 @@ cd "$(dirname "$0")/.." || exit 2
 out=${1:?usage: profile-vs-ncu.sh OUT_DIR}
 mkdir -p "$out"
 ncu=${NCU:-/usr/local/cuda/bin/ncu}
-cat >"$out/matmul.yaml" <<'EOF'
-lab: matmul
-cases:
-  - {name: square-128, kind: square, M: 128, K: 128, N: 128, points: 1}
-EOF
-cat >"$out/reduction.yaml" <<'EOF'
-lab: reduction
-cases:
-  - {name: n-65536, kind: square, n: 65536, points: 1}
-EOF
+# Each lab's driver (grader/labs/<lab>/ncu_driver.cu) names the size to profile: its `ncu-case:` line is the
+# simulator's test case and its `ncu-args:` line the driver's arguments, so a new lab needs no line here.
+declare -A args_of
+for lab in $(build/cudagrade list --names); do
+  driver=grader/labs/$lab/ncu_driver.cu
+  [[ -f $driver ]] || { echo "$driver is missing: $lab's references are not profiled" >&2; continue; }
+  printf 'lab: %s\ncases:\n  - %s\n' "$lab" "$(sed -n 's|^// ncu-case: ||p' "$driver")" >"$out/$lab.yaml"
+  args_of[$lab]=$(sed -n 's|^// ncu-args: ||p' "$driver")
+done
 metrics=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 metrics+=,smsp__inst_executed_op_shared_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
 metrics+=,smsp__inst_executed_op_shared_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 # ncu cannot profile the grader's runner (its sandbox and object checks refuse the profiler's injection), so it
-# profiles each reference linked into a small driver (bench/ncu/), built in parallel: nvcc is the slow part.
-declare -A size_of=([matmul]="128 128 128" [reduction]="65536")
-for file in reference/*/*.cu; do
+# profiles each reference linked into its lab's small driver, built in parallel: nvcc is the slow part.
+references=()
+for lab in "${!args_of[@]}"; do references+=(reference/"$lab"/*.cu); done
+for file in "${references[@]}"; do
   lab=$(basename "$(dirname "$file")")
   name=$(basename "$file" .cu)
-  nvcc -O3 -arch=sm_90 -lineinfo -I "skeleton/$lab" "bench/ncu/${lab}_driver.cu" "$file" -o "$out/$lab-$name" \
+  nvcc -O3 -arch=sm_90 -lineinfo -I "skeleton/$lab" "grader/labs/$lab/ncu_driver.cu" "$file" -o "$out/$lab-$name" \
     >"$out/$lab-$name.nvcc.log" 2>&1 &
 done
 wait
-for file in reference/*/*.cu; do
+for file in "${references[@]}"; do
   lab=$(basename "$(dirname "$file")")
   name=$(basename "$file" .cu)
   build/cudagrade check "$lab" "$file" --backend sim --profile --cases "$out/$lab.yaml" --format json \
     >"$out/$lab-$name.sim.json" 2>"$out/$lab-$name.sim.log"
   # shellcheck disable=SC2086
-  "$ncu" -k regex:. -c 64 --csv --print-units base --metrics "$metrics" "$out/$lab-$name" ${size_of[$lab]} \
+  "$ncu" -k regex:. -c 64 --csv --print-units base --metrics "$metrics" "$out/$lab-$name" ${args_of[$lab]} \
     >"$out/$lab-$name.ncu.csv" 2>"$out/$lab-$name.ncu.log"
 done
 python3 - "$out" <<'PY'

@@ -24,6 +24,7 @@ add_executable(cudagrade_tests
   grader/compile/startup_sections_test.cc
   grader/compile/preprocessed_policy_test.cc
   grader/check/integrity_test.cc
+  grader/check/case_judge_test.cc
   grader/check/order_judge_test.cc
   grader/check/access_profile_test.cc
   grader/check/tile_picture_test.cc

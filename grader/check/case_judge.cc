@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "check/integrity.h"
 #include "core/phase_clock.h"
 
@@ -19,6 +21,25 @@ CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload
   std::string message = fmt::format("{}", fmt::join(integrity, "; "));
   if (outcome.status != CaseStatus::kPassed) message += "; also " + outcome.message;
   return {CaseStatus::kWrongAnswer, message, outcome.details};
+}
+
+CheckOutcome judge_speed_of_light_set(const Workload& sent, const Arena& arena, size_t set) {
+  std::vector<std::string> problems;
+  if (auto damage = describe_guard_damage(arena, set, sent)) problems.push_back(*damage);
+  if (auto changes = describe_input_changes(arena, set, sent)) problems.push_back(*changes);
+  const ReturnedSet returned = arena.returned(set);
+  for (size_t buffer = 0; buffer < sent.buffers.size(); ++buffer) {
+    if (sent.buffers[buffer].role != BufferRole::kOutput) continue;
+    const uint32_t poison = poison_word(sent.buffers[buffer].type);
+    const auto& words = returned.data[buffer];
+    const auto unwritten = std::count(words.begin(), words.end(), poison);
+    if (unwritten > 0) {
+      problems.push_back(fmt::format("{} of {} elements of {} were never written", unwritten, words.size(),
+                                     sent.buffers[buffer].name));
+    }
+  }
+  if (problems.empty()) return {CaseStatus::kPassed, "every output element written", ""};
+  return {CaseStatus::kWrongAnswer, fmt::format("{}", fmt::join(problems, "; ")), ""};
 }
 
 void apply_outcome(const CheckOutcome& outcome, CaseResult& result) {

@@ -14,6 +14,11 @@ namespace cudagrade {
 // The verdict on one set of an arena the runner handled without error.
 CheckOutcome judge_set(const Lab& lab, const TestCase& test_case, const Workload& sent, const Arena& arena, size_t set);
 
+// The verdict on one set a speed-of-light reference handled (Lab::speed_of_light_references): it computes no
+// answer the lab could check, so only what any honest run leaves holds: guards and inputs intact, and every
+// output element written.
+CheckOutcome judge_speed_of_light_set(const Workload& sent, const Arena& arena, size_t set);
+
 // The verdict when the runner did not answer "ok". `phase` says when: "while checking", "while timing".
 CheckOutcome judge_failed_reply(const RunnerReply& reply, double timeout_s, const std::string& phase);
 

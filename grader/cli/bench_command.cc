@@ -4,6 +4,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ctime>
 #include <iostream>
 
@@ -12,6 +13,11 @@
 
 namespace cudagrade {
 namespace {
+
+bool is_speed_of_light(const Lab& lab, const std::string& reference) {
+  const std::vector<std::string> names = lab.speed_of_light_references();
+  return std::find(names.begin(), names.end(), reference) != names.end();
+}
 
 struct BenchOptions {
   std::string lab;
@@ -30,31 +36,52 @@ void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeR
   std::cout << fmt::format("### {} {} on {}, {:%Y-%m-%d}\n\n", lab.name(),
                            fmt::join(rows.front().second.cases[0].size, "x"), device, fmt::gmtime(now));
   std::cout << fmt::format("Command: `{}`\n\n", command);
-  std::cout << "| implementation | status | median ms | spread | samples | GFLOP/s | GB/s | % of baseline | % of copy "
-               "bandwidth |\n|---|---|---|---|---|---|---|---|---|\n";
+  const std::string reference = lab.default_speed_reference();
+  std::cout << fmt::format(
+      "| implementation | status | median ms | spread | samples | GFLOP/s | GB/s | % of baseline | % of {} speed | "
+      "% of copy bandwidth |\n|---|---|---|---|---|---|---|---|---|---|\n",
+      reference);
   const SpeedResult* any_speed = nullptr;
   for (const auto& [name, report] : rows) {
     const CaseResult& result = report.cases.at(0);
     if (!result.speed) {
-      std::cout << fmt::format("| {} | {} | - | - | - | - | - | - | - |\n", name, to_string(result.status));
+      std::cout << fmt::format("| {} | {} | - | - | - | - | - | - | - | - |\n", name, to_string(result.status));
       continue;
     }
     const SpeedResult& speed = *result.speed;
     any_speed = &speed;
-    std::cout << fmt::format("| {} | {} | {:.4f} | {:.2f}% | {} | {:.1f} | {:.1f} | {} | {} |\n", name,
+    const std::optional<double> of_reference =
+        speed.ratio ? std::optional<double>(100 / *speed.ratio) : std::nullopt;
+    std::cout << fmt::format("| {} | {} | {:.4f} | {:.2f}% | {} | {:.1f} | {:.1f} | {} | {} | {} |\n", name,
                              to_string(result.status), speed.student.median_ms, 100 * speed.student.noise,
                              speed.student.samples, speed.gflops, speed.gbps, percent(speed.percent_of_baseline),
-                             percent(speed.percent_of_bandwidth));
+                             percent(of_reference), percent(speed.percent_of_bandwidth));
   }
   if (any_speed == nullptr) return;
   TestCase sized;
   sized.size = rows.front().second.cases[0].size;
   const WorkCount work = lab.work(sized);
+  // The device's copy bandwidth, as the rows measured it: GB/s over its percentage.
+  std::optional<double> bandwidth;
+  if (any_speed->percent_of_bandwidth && *any_speed->percent_of_bandwidth > 0) {
+    bandwidth = any_speed->gbps * 100 / *any_speed->percent_of_bandwidth;
+  }
+  auto trusted_row = [&](const std::string& label, const Timing& timing, const std::string& of_baseline,
+                         const std::string& of_reference) {
+    const double seconds = timing.median_ms * 1e-3;
+    const double gbps = work.bytes / seconds / 1e9;
+    std::cout << fmt::format("| {} | passed | {:.4f} | {:.2f}% | {} | {:.1f} | {:.1f} | {} | {} | {} |\n", label,
+                             timing.median_ms, 100 * timing.noise, timing.samples, work.flops / seconds / 1e9, gbps,
+                             of_baseline, of_reference,
+                             percent(bandwidth ? std::optional<double>(100 * gbps / *bandwidth) : std::nullopt));
+  };
+  // A speed of light computes no answer, so it was not graded as a row above: it is the reference every row
+  // was timed against.
+  if (is_speed_of_light(lab, reference) && any_speed->reference_timing) {
+    trusted_row(reference + " (speed of light)", *any_speed->reference_timing, "-", "100%");
+  }
   for (const BaselineTiming& baseline : any_speed->baselines) {
-    const double seconds = baseline.timing.median_ms * 1e-3;
-    std::cout << fmt::format("| {} (baseline) | passed | {:.4f} | {:.2f}% | {} | {:.1f} | {:.1f} | 100% | - |\n",
-                             baseline.name, baseline.timing.median_ms, 100 * baseline.timing.noise,
-                             baseline.timing.samples, work.flops / seconds / 1e9, work.bytes / seconds / 1e9);
+    trusted_row(baseline.name + " (baseline)", baseline.timing, "100%", "-");
   }
 }
 
@@ -80,6 +107,7 @@ CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals) {
     std::vector<std::pair<std::string, GradeReport>> rows;
     CaseStatus worst = CaseStatus::kPassed;
     for (const std::string& name : run->paths.reference_names(lab.name())) {
+      if (is_speed_of_light(lab, name)) continue;
       GradeReport report = grader.run_one(run->paths.reference_file(lab.name(), name), test_case, {true, std::nullopt});
       if (severity(report.verdict) > severity(worst)) worst = report.verdict;
       rows.emplace_back(name, std::move(report));

@@ -2,10 +2,13 @@
 
 namespace cudagrade {
 
-// The labs, one line each: a folder under grader/labs/ whose sources define `const Lab& <name>_lab()`.
+// The labs, one line each: a folder under grader/labs/ whose sources define `const Lab& <name>_lab()`. Every
+// line ends in a backslash, so that a new lab is one added line and no other line changes.
 #define CUDAGRADE_LABS(LAB) \
   LAB(matmul)               \
-  LAB(reduction)
+  LAB(reduction)            \
+  LAB(transpose)            \
+  /* the end of the list */
 
 #define CUDAGRADE_DECLARE_LAB(name) const Lab& name##_lab();
 CUDAGRADE_LABS(CUDAGRADE_DECLARE_LAB)

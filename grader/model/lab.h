@@ -54,6 +54,11 @@ class Lab {
   // The reference a speed rule compares with when the YAML names none.
   virtual std::string default_speed_reference() const = 0;
   virtual std::vector<Baseline> baselines() const = 0;
+  // References in reference/<lab>/ that move the bytes the lab must move without computing its answer (a
+  // plain copy, for a transpose): a memory-bound lab's speed of light. A speed rule may name one; it is timed
+  // on the student's own input sets like any reference, but its outputs are only checked for being written
+  // whole (it cannot pass the lab's check), and `bench` shows it beside the ladder instead of grading it.
+  virtual std::vector<std::string> speed_of_light_references() const { return {}; }
 
   // The buffers of one call; set_index picks an independent input set for timing rotation.
   virtual Workload make_workload(const TestCase& test_case, int set_index) const = 0;

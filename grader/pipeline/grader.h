@@ -117,6 +117,8 @@ class Grader {
   static std::string baseline_key(const Baseline& baseline);
   void start_trusted_early(const std::vector<TestCase>& cases);
   RunnerSlot* add_trusted(const std::string& key, const BuildResult& build);
+  // Whether the trusted runner `runner_key` is one of the lab's speed-of-light references.
+  bool is_speed_of_light(const std::string& runner_key) const;
   RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,
                              const std::vector<std::string>& libraries, std::string& problem);
   // Times a reference or baseline on the same input sets the student was timed on (once per case).

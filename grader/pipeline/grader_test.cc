@@ -287,3 +287,77 @@ TEST_CASE("the reduction lab runs through the same pipeline", "[pipeline]") {
 
 }  // namespace
 }  // namespace cudagrade
+
+namespace cudagrade {
+namespace {
+
+// The matmul lab as a lab with a speed of light named "copy", as the transpose lab has: everything else is
+// the real lab's.
+class LabWithSpeedOfLight : public Lab {
+ public:
+  explicit LabWithSpeedOfLight(const Lab& lab) : lab_(lab) {}
+  std::string name() const override { return lab_.name(); }
+  std::string title() const override { return lab_.title(); }
+  std::string submission_file() const override { return lab_.submission_file(); }
+  std::vector<std::string> size_fields() const override { return lab_.size_fields(); }
+  std::vector<int64_t> example_size() const override { return lab_.example_size(); }
+  std::optional<std::string> size_problem(const std::vector<int64_t>& size) const override {
+    return lab_.size_problem(size);
+  }
+  std::vector<Distribution> distributions() const override { return lab_.distributions(); }
+  Tolerance default_tolerance(Distribution distribution) const override {
+    return lab_.default_tolerance(distribution);
+  }
+  std::string default_speed_reference() const override { return "copy"; }
+  std::vector<std::string> speed_of_light_references() const override { return {"copy"}; }
+  std::vector<Baseline> baselines() const override { return {}; }
+  Workload make_workload(const TestCase& test_case, int set_index) const override {
+    return lab_.make_workload(test_case, set_index);
+  }
+  CheckOutcome check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const override {
+    return lab_.check(test_case, sent, returned);
+  }
+  WorkCount work(const TestCase& test_case) const override { return lab_.work(test_case); }
+  void dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const override {
+    lab_.dump(sent, returned, dir);
+  }
+
+ private:
+  const Lab& lab_;
+};
+
+TEST_CASE("a speed of light times the student without computing the lab's answer", "[pipeline]") {
+  FakeProject project;
+  TempDir scratch{TempDir::Medium::kDisk};
+  FakeBackend backend{scratch.path()};
+  const LabWithSpeedOfLight lab(*find_lab("matmul"));
+  TestSuite suite = performance_suite();
+  suite.cases[0].speed->reference = "copy";
+  const std::filesystem::path student = project.write("student/matmul.cu", "correct ms=2");
+  SECTION("a wrong answer written whole is a fine speed of light") {
+    project.write("reference/matmul/copy.cu", "wrong ms=1");
+    GradeReport report = Grader(lab, backend, project.paths(), {}).grade(student, suite);
+    const CaseResult& result = report.cases[0];
+    INFO(result.message);
+    CHECK(result.status == CaseStatus::kPassed);
+    REQUIRE(result.speed);
+    CHECK(result.speed->ratio == Approx(2.0));
+    CHECK(result.points == Approx(1 + 2));
+  }
+  SECTION("one that leaves outputs unwritten times nobody") {
+    project.write("reference/matmul/copy.cu", "skip-last-row ms=1");
+    GradeReport report = Grader(lab, backend, project.paths(), {}).grade(student, suite);
+    CHECK(report.cases[0].status == CaseStatus::kInfraError);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("could not time the reference 'copy'"));
+    CHECK_THAT(report.cases[0].message, Catch::Contains("elements of C were never written"));
+  }
+  SECTION("the same file as an ordinary reference is refused for its wrong answer") {
+    project.write("reference/matmul/copy.cu", "wrong ms=1");
+    GradeReport report = Grader(*find_lab("matmul"), backend, project.paths(), {}).grade(student, suite);
+    CHECK(report.cases[0].status == CaseStatus::kInfraError);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("it computed a wrong answer"));
+  }
+}
+
+}  // namespace
+}  // namespace cudagrade

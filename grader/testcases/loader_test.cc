@@ -190,7 +190,7 @@ TEST_CASE("malformed files name the file, the line and what is wrong", "[testcas
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 4294967296, K: 4294967296, N: 4294967296}\n", 3,
        "must each fit in an int"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1, hidden: maybe}\n", 3, "true or false"},
-      {"lab: conv2d\ncases:\n  - {name: a}\n", 1, "unknown lab 'conv2d'"},
+      {"lab: no-such-lab\ncases:\n  - {name: a}\n", 1, "unknown lab 'no-such-lab'"},
       {"lab: matmul\ncases: []\n", 2, "non-empty list"},
       {"lab: matmul\ncases:\n  - {name: a, kind: square, M: 1, K: 1, N: 1\n", 4, "YAML syntax error"},
       {"cases:\n  - {name: a}\n", 1, "missing 'lab'"},
