@@ -32,10 +32,10 @@ std::string similarity_json(const SimilarityReport& report) {
     json["files"].push_back({{"student_id", file.id}, {"tokens", file.tokens}, {"fingerprints", file.fingerprints},
                              {"own_fingerprints", file.own_fingerprints}, {"compared", file.compared}});
   }
-  // Highest first: every flagged pair, then the next ones up to kListedPairs in all (a class of a thousand has
-  // half a million pairs, most sharing a little).
+  // Highest first, up to kListedPairs (a class of a thousand has half a million pairs, most sharing a little);
+  // the flagged ones come first, since the bar is a score.
   json["pairs"] = nlohmann::json::array();
-  const size_t listed = std::max(static_cast<size_t>(result.flagged_count()), std::min(result.pairs.size(), kListedPairs));
+  const size_t listed = std::min(result.pairs.size(), kListedPairs);
   json["pairs_not_listed"] = result.pairs.size() - listed;
   for (size_t i = 0; i < listed; ++i) {
     const SimilarPair& pair = result.pairs[i];
@@ -46,7 +46,7 @@ std::string similarity_json(const SimilarityReport& report) {
                             {"share_b", pair.share_b},
                             {"shared", pair.shared},
                             {"flagged", pair.flagged}};
-    if (pair.flagged) {
+    if (pair.marked) {
       entry["lines_a"] = pair.lines_a;
       entry["lines_b"] = pair.lines_b;
     }

@@ -1,7 +1,7 @@
 // OUT/similarity.json: the class's similarity check for a script to read (similarity_report.h): how it was
 // run, the class's distribution and bar, each file's fingerprint counts, and every pair sharing any code of
-// its own, highest score first (the flagged ones, then the next up to kListedPairs), with the flag and, for
-// flagged pairs, the matched lines. Not a grade.
+// its own, highest score first (up to kListedPairs), with the flag and, for the flagged pairs shown side by
+// side in summary.html, the matched lines. Not a grade.
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@
 
 namespace cudagrade {
 
-inline constexpr size_t kListedPairs = 200;
+inline constexpr size_t kListedPairs = 1000;
 
 std::string similarity_json(const SimilarityReport& report);
 

@@ -4,6 +4,7 @@
 
 #include "gradebook/html_page.h"
 #include "gradebook/layout.h"
+#include "gradebook/similarity_json.h"
 #include "gradebook/source_view.h"
 #include "report/escape.h"
 
@@ -97,7 +98,7 @@ std::string similarity_section_html(const std::optional<SimilarityReport>& repor
           "<th>share of the second</th><th>shared fingerprints</th><th>side by side</th></tr>\n";
   int number = 0;
   for (const SimilarPair& pair : result.pairs) {
-    if (!pair.flagged) continue;
+    if (!pair.marked) continue;
     html += fmt::format(
         "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td><a href=\"#pair-{}\">show</a></td></tr>\n",
@@ -105,9 +106,15 @@ std::string similarity_section_html(const std::optional<SimilarityReport>& repor
         percent(pair.share_b), pair.shared, ++number);
   }
   html += "</table>\n";
+  if (flagged > number) {
+    html += fmt::format("<p>{} more flagged pair{} with lower scores not shown here (<code>similarity.json</code> "
+                        "lists the highest {} pairs). So many usually means the class shares a source the skeleton "
+                        "does not have.</p>\n",
+                        flagged - number, flagged - number == 1 ? "" : "s", kListedPairs);
+  }
   number = 0;
   for (const SimilarPair& pair : result.pairs) {
-    if (pair.flagged) html += side_by_side(*report, pair, ++number);
+    if (pair.marked) html += side_by_side(*report, pair, ++number);
   }
   return html;
 }

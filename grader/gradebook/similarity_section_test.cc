@@ -55,6 +55,19 @@ TEST_CASE("a flagged pair is listed and shown side by side with its matched line
   CHECK(occurrences(html, " id=\"L") == 0);  // no line anchors: two files on one page would clash
 }
 
+TEST_CASE("past the pairs shown side by side the section says how many more were flagged", "[gradebook]") {
+  SimilarityReport report = hostile_report();
+  report.files.push_back({"s7", report.files[0].source});
+  report.names.push_back("");
+  SimilaritySettings settings;
+  settings.marked_pairs = 1;
+  report.result = class_similarity(report.files, project_file("skeleton/matmul/matmul.cu"), settings);
+  REQUIRE(report.result.flagged_count() == 3);
+  const std::string html = similarity_section_html(report);
+  CHECK(occurrences(html, "<details") == 1);
+  CHECK_THAT(html, Contains("<p>2 more flagged pairs with lower scores not shown here"));
+}
+
 TEST_CASE("the section escapes every byte of the students' files, ids and names", "[gradebook]") {
   const std::string page = html_page("summary", similarity_section_html(hostile_report()));
   testing::check_html_page(page);

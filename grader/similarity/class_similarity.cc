@@ -169,9 +169,14 @@ ClassSimilarity class_similarity(const std::vector<SimilarityInput>& inputs, con
   describe_distribution(result);
   HashSet excluded = skeleton_set;
   excluded.insert(common.begin(), common.end());
+  int marked = 0;
   for (SimilarPair& pair : result.pairs) {
     pair.flagged = pair.score >= result.bar && (!result.relative || pair.score > result.median);
-    if (pair.flagged) mark_regions(pair, prepared, excluded, k);
+    if (pair.flagged && marked < settings.marked_pairs) {
+      mark_regions(pair, prepared, excluded, k);
+      pair.marked = true;
+      ++marked;
+    }
   }
   return result;
 }

@@ -38,6 +38,9 @@ struct SimilaritySettings {
   double outlier_mads = 3.5;   // how far above the class's median, in robust standard deviations
   double common_share = 0.5;   // a fingerprint more files than this share hold (and more than 2) is common code
   int min_own_fingerprints = 6;  // a file with less code of its own than this is not compared (skeleton only)
+  // The flagged pairs, highest first, whose matched lines are found to be shown side by side: a person reads
+  // a few dozen, and a class that copied wholesale would otherwise fill the page with thousands.
+  int marked_pairs = 50;
 };
 
 inline constexpr int kMinPairsForDistribution = 10;
@@ -58,8 +61,9 @@ struct SimilarPair {
   double share_b = 0;
   double score = 0;      // the larger share: the smaller file's share found in the other
   bool flagged = false;
-  // Flagged pairs only: the lines (1-based, ascending) of each file inside a run of k tokens the other file
-  // has too, neither from the skeleton nor common to the class.
+  // The first marked_pairs flagged pairs only: the lines (1-based, ascending) of each file inside a run of k
+  // tokens the other file has too, neither from the skeleton nor common to the class.
+  bool marked = false;
   std::vector<int> lines_a;
   std::vector<int> lines_b;
 };

@@ -161,6 +161,21 @@ TEST_CASE("skeleton code is discounted: files that are mostly the skeleton are n
   CHECK(flagged(without, "one_line", "two_lines"));
 }
 
+TEST_CASE("only the first marked_pairs flagged pairs get their matched lines", "[similarity]") {
+  std::vector<SimilarityInput> inputs = independent_class();
+  inputs.push_back({"copy_of_correct", disguised_correct()});
+  inputs.push_back({"copy_of_tiled_boundary", project_file("tests/data/similarity/tiled_boundary_renamed.cu")});
+  SimilaritySettings settings;
+  settings.marked_pairs = 1;
+  const ClassSimilarity result = class_similarity(inputs, skeleton(), settings);
+  REQUIRE(result.flagged_count() == 2);
+  CHECK(result.pairs[0].marked);
+  CHECK(!result.pairs[0].lines_a.empty());
+  CHECK(result.pairs[1].flagged);
+  CHECK_FALSE(result.pairs[1].marked);
+  CHECK(result.pairs[1].lines_a.empty());
+}
+
 TEST_CASE("in a class too small for a distribution the floor alone decides", "[similarity]") {
   const std::vector<SimilarityInput> pair = {{"correct", project_file("submissions/matmul/correct.cu")},
                                              {"copy", disguised_correct()}};
