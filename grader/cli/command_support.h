@@ -87,7 +87,9 @@ struct LateOptions {
 // --no-similarity and --similarity-floor, as `grade` and `gradebook` both take them (gradebook_command.cc).
 struct SimilarityFlags {
   bool off = false;
-  double floor = 0;  // 0: not given
+  double floor = kNotGiven;
+  static constexpr double kNotGiven = -1;
+  bool floor_given() const { return floor != kNotGiven; }
   void add_to(CLI::App& command);
   // What they say, starting from `current` (what the folder had, else the defaults); a floor turns the check on.
   SimilarityOptions options(SimilarityOptions current) const;

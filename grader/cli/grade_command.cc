@@ -85,7 +85,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
     throw UsageError("--deadline, --late-policy and --extensions do not go with --slurm: put `late:` in the test "
                      "cases, or give them to `cudagrade gradebook OUT` once the merge has written the gradebook");
   }
-  if (options.slurm.enabled && (options.similarity.off || options.similarity.floor != 0)) {
+  if (options.slurm.enabled && (options.similarity.off || options.similarity.floor_given())) {
     throw UsageError("--no-similarity and --similarity-floor do not go with --slurm: give them to "
                      "`cudagrade gradebook OUT` once the merge has written the gradebook");
   }

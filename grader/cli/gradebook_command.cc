@@ -129,6 +129,7 @@ int run_gradebook(const GradebookCommandOptions& options, const GlobalOptions& g
   if (!options.export_format.empty() && options.assignment.empty()) {
     throw UsageError("--export needs --assignment NAME: the assignment's name in the LMS, which names its column");
   }
+  options.similarity.options({});  // a bad flag is refused before anything is written
   const OutputLayout layout(std::filesystem::absolute(options.out));
   if (!std::filesystem::is_directory(layout.out())) throw UsageError(options.out + " is not a folder");
   std::unique_ptr<OutputLock> lock = lock_waiting(layout.out());
@@ -183,8 +184,8 @@ void SimilarityFlags::add_to(CLI::App& command) {
 }
 
 SimilarityOptions SimilarityFlags::options(SimilarityOptions current) const {
-  if (off && floor != 0) throw UsageError("--no-similarity and --similarity-floor do not go together");
-  if (floor != 0) {
+  if (off && floor_given()) throw UsageError("--no-similarity and --similarity-floor do not go together");
+  if (floor_given()) {
     if (!(floor > 0 && floor <= 1)) throw UsageError(fmt::format("--similarity-floor {}: give a share in (0, 1]", floor));
     current.enabled = true;
     current.floor = floor;
