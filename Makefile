@@ -31,6 +31,7 @@ demo: build
 	  scripts/grade-examples.sh --cases-dir testcases/quick -- --backend sim; fi
 	@echo; echo "grading the example class (submissions/class/matmul/) into $(BUILD)/demo-class"
 	@echo "(deadline 2026-11-20 23:59, 10%/day late: 2026000004's resubmission came a day late)"
+	@echo "(2026000015 handed in 2026000002's file renamed and reformatted: summary.html#similarity flags the pair)"
 	@$(BUILD)/cudagrade grade matmul submissions/class/matmul --cases tests/data/class/matmul.yaml \
 	  --deadline "2026-11-20 23:59" --late-policy "10%/day, max 3 days" \
 	  --out $(BUILD)/demo-class $$($(BUILD)/cudagrade devices >/dev/null 2>&1 || echo --backend sim)

@@ -32,6 +32,7 @@ LAYERS = [
     "backend",    # the GPU and the simulator as one interface
     "pipeline",   # one submission: build, run, check, score
     "intake",     # an LMS download to one file per student
+    "similarity", # which of a class's files are unusually similar: CUDA tokens, winnowing, the pairs
     "gradebook",  # a class's outputs: grades.csv, reports, summary.html, the output folder's layout
     "batch",      # a class's grading run
     "labs",       # the plug-ins: one folder a lab, and the registry

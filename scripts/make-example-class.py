@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the example class (submissions/class/matmul/): a Blackboard download of 14 students' uploads.
 
-Single files are the bundled examples under their LMS names; the per-student archives (one with the file
+Single files are the bundled examples under their LMS names (2026000015's a renamed, reformatted copy of
+2026000002's, which the similarity check flags); the per-student archives (one with the file
 deep in a project folder and macOS litter, one without the file, one that is not an archive, one zip-slip)
 are built here so that every byte of them is reviewable. expected.csv holds the status and score each
 student gets in the CPU simulator on tests/data/class/matmul.yaml. Run from the repository root:
@@ -17,6 +18,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "submissions" / "class" / "matmul"
 EXAMPLES = ROOT / "submissions" / "matmul"
 REFERENCE = ROOT / "reference" / "matmul"
+COPIES = ROOT / "tests" / "data" / "similarity"
 FIXED_TIME = (2026, 11, 20, 9, 0, 0)  # zip entries get a fixed time, so the archives are reproducible
 
 # student id, stamp, source file: single-file uploads as Blackboard names them.
@@ -32,6 +34,7 @@ ATTEMPTS = [
     ("2026000008", "2026-11-20-10-10-00", EXAMPLES / "infinite_loop.cu"),
     ("2026000009", "2026-11-20-10-20-00", EXAMPLES / "out_of_bounds_crash.cu"),
     ("2026000010", "2026-11-20-10-30-00", EXAMPLES / "uses_cublas.cu"),
+    ("2026000015", "2026-11-20-10-40-00", COPIES / "tiled_boundary_renamed.cu"),  # 2026000002's, disguised
 ]
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CTest's class test, in the CPU simulator: the example class (submissions/class/matmul/, an LMS download
-# of 14 students) graded with `cudagrade grade` must give every student the status and score in
+# of 15 students) graded with `cudagrade grade` must give every student the status and score in
 # submissions/class/matmul.expected.csv; and a run killed with SIGKILL part-way, then resumed, must write the
 # same grades.csv, byte for byte, as the uninterrupted run. Then `cudagrade gradebook` merges a GPU run's speed
 # points (surviving a later --resume) and exports the grades for Blackboard.
@@ -32,6 +32,23 @@ expected_rows=$(($(wc -l <"$root/submissions/class/matmul.expected.csv") - 1))
 for file in summary.html students/2026000006/report.html students/2026000006/report.md students/2026000007/compile.log; do
   [[ -s $scratch/whole/$file ]] || { echo "FAIL: $file was not written"; failures=$((failures + 1)); }
 done
+
+# The similarity check: 2026000015 handed in 2026000002's file renamed and reformatted; the pair is flagged
+# in similarity.json and summary.html, the student's own tiled kernel against the lecture's is not, and the
+# grades above are as expected all the same. `gradebook` recomputes it from the kept files, and turns it off.
+similar_pairs() {
+  python3 -c 'import json, sys; print(" ".join(sorted(p["a"] + "+" + p["b"] for p in json.load(open(sys.argv[1]))["pairs"] if p["flagged"])))' "$1"
+}
+flagged=$(similar_pairs "$scratch/whole/similarity.json")
+[[ " $flagged " == *" 2026000002+2026000015 "* ]] || { echo "FAIL: the disguised copy is not flagged: $flagged"; failures=$((failures + 1)); }
+[[ " $flagged " == *" 2026000001+2026000002 "* ]] && { echo "FAIL: two independent tiled kernels were flagged"; failures=$((failures + 1)); }
+grep -q '<details id="pair-[0-9]*"><summary>2026000002 and 2026000015: ' "$scratch/whole/summary.html" || { echo "FAIL: summary.html does not show the pair side by side"; failures=$((failures + 1)); }
+grep -q "similarity: .* flagged as unusually similar" "$scratch/whole.log" || { echo "FAIL: grade did not say what the check flagged"; failures=$((failures + 1)); }
+"$cudagrade" gradebook "$scratch/whole" --no-similarity >/dev/null 2>&1
+[[ -e $scratch/whole/similarity.json ]] && { echo "FAIL: --no-similarity left similarity.json"; failures=$((failures + 1)); }
+grep -q "Not checked: turned off" "$scratch/whole/summary.html" || { echo "FAIL: summary.html does not say the check was off"; failures=$((failures + 1)); }
+"$cudagrade" gradebook "$scratch/whole" --similarity-floor 0.6 >/dev/null 2>&1
+[[ $(similar_pairs "$scratch/whole/similarity.json") == "$flagged" ]] || { echo "FAIL: gradebook recomputed other pairs than grade"; failures=$((failures + 1)); }
 
 # A later GPU run of the same files lends its speed points (cudagrade gradebook --merge-speed); no GPU here, so
 # the "GPU run" is the simulator's with a timed performance case written in: 1.5 of its 2 speed points.

@@ -47,7 +47,7 @@ if ! grade "$scratch/slurm" --jobs 1 --slurm --shards 3 --wait >"$scratch/slurm.
   exit 1
 fi
 echo "--slurm --shards 3: $(python3 -c "import time, sys; print(f'{time.time() - float(sys.argv[1]):.1f}')" "$slurm_started") s"
-grep -q "(3 tasks for 14 students)" "$scratch/slurm.log" || fail "the array was not 3 tasks for the class's 14 students: $(grep submitted "$scratch/slurm.log")"
+grep -q "(3 tasks for 15 students)" "$scratch/slurm.log" || fail "the array was not 3 tasks for the class's 15 students: $(grep submitted "$scratch/slurm.log")"
 for file in grades.csv summary.html; do
   cmp -s "$scratch/whole/$file" "$scratch/slurm/$file" || { fail "--slurm's $file differs from the one-machine run's:"; diff "$scratch/whole/$file" "$scratch/slurm/$file"; }
 done

@@ -28,6 +28,8 @@ check "the race student is listed" "2026000006"
 check "the race status is shown" "race"
 check "the unsafe archive is listed" "unsafe_archive"
 check "students link to their reports" 'students/2026000001/report.html'
+check "the similar pair is shown side by side" 'pair-1'
+check "the similarity section says it is no grade" 'never a grade'
 open_page "$scratch/out/summary.html" --screenshot="$scratch/summary.png" --window-size=1280,2400 >/dev/null
 if [[ -s $scratch/summary.png ]]; then echo "ok: a screenshot was drawn ($(stat -c %s "$scratch/summary.png") bytes)"; else echo "FAIL: no screenshot"; failures=$((failures + 1)); fi
 open_page "$scratch/out/students/2026000006/report.html" --dump-dom >"$scratch/dom.html"

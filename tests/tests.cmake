@@ -73,6 +73,7 @@ add_executable(cudagrade_tests
 )
 target_sources(cudagrade_tests PRIVATE ${cudagrade_lab_tests})
 include(${CMAKE_SOURCE_DIR}/grader/intake/tests.cmake)
+include(${CMAKE_SOURCE_DIR}/grader/similarity/tests.cmake)
 include(${CMAKE_SOURCE_DIR}/grader/gradebook/tests.cmake)
 target_include_directories(cudagrade_tests PRIVATE tests)
 target_link_libraries(cudagrade_tests PRIVATE cudagrade_core Catch2::Catch2)

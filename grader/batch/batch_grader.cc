@@ -244,7 +244,7 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
   return tally;
 }
 
-void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) const {
+WrittenGradebook BatchGrader::write_gradebook(const std::vector<Submission>& submissions) const {
   const ResultStore store(options_.out_dir);
   std::vector<StudentResult> results = store.load_all();
   // Only students this intake still has: a folder regraded without someone's upload drops them.
@@ -262,13 +262,14 @@ void BatchGrader::write_gradebook(const std::vector<Submission>& submissions) co
     superseded.message = "not graded: a later upload from the same student replaced it";
     current.push_back(std::move(superseded));
   }
-  Gradebook gradebook{lab_.name(), std::move(current), {}, options_.late};
+  Gradebook gradebook{lab_.name(), std::move(current), {}, options_.late, options_.similarity};
+  gradebook.similarity.skeleton = paths_.skeleton_dir(lab_.name()) / lab_.submission_file();
   for (const Submission& submission : submissions) {
     if (submission.standing == Submission::Standing::kCurrent && submission.outcome == Submission::Outcome::kFound) {
       gradebook.graded_files[submission.identity.id] = submission.lab_file;
     }
   }
-  write_gradebook_files(OutputLayout(options_.out_dir), gradebook);
+  return write_gradebook_files(OutputLayout(options_.out_dir), gradebook);
 }
 
 }  // namespace cudagrade

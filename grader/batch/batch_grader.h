@@ -17,7 +17,9 @@
 #include "batch/progress.h"
 #include "model/student_result.h"
 #include "core/paths.h"
+#include "gradebook/gradebook_files.h"
 #include "gradebook/late_policy.h"
+#include "gradebook/similarity_report.h"
 #include "intake/intake.h"
 #include "pipeline/race_check.h"
 #include "model/lab.h"
@@ -42,6 +44,8 @@ struct BatchOptions {
   RaceCheck race_check = RaceCheck::kOff;
   std::filesystem::path compute_sanitizer = default_compute_sanitizer();
   LateRules late;  // the deadline, penalty and extensions the gradebook applies (gradebook/late_policy.h)
+  // Whether and how the gradebook checks the class for similar files; the skeleton's path is the lab's.
+  SimilarityOptions similarity;
 };
 
 struct BatchTally {
@@ -64,7 +68,7 @@ class BatchGrader {
   double build(const std::vector<Submission>& submissions) const;
   // grades.csv, superseded.csv, per-student reports and summary.html, from the stored results and the
   // superseded uploads of this intake.
-  void write_gradebook(const std::vector<Submission>& submissions) const;
+  WrittenGradebook write_gradebook(const std::vector<Submission>& submissions) const;
 
  private:
   StudentResult not_gradable(const Submission& submission) const;

@@ -11,6 +11,7 @@
 #include "model/lab.h"
 #include "core/confinement.h"
 #include "gradebook/late_policy.h"
+#include "gradebook/similarity_report.h"
 #include "pipeline/race_check.h"
 #include "testcases/loader.h"
 
@@ -81,6 +82,17 @@ struct LateOptions {
   bool given() const { return !deadline.empty() || !policy.empty() || !extensions_file.empty(); }
   // The rules they say, starting from `current` (what the folder had): a bad value is a UsageError.
   LateRules rules(LateRules current) const;
+};
+
+// --no-similarity and --similarity-floor, as `grade` and `gradebook` both take them (gradebook_command.cc).
+struct SimilarityFlags {
+  bool off = false;
+  double floor = kNotGiven;
+  static constexpr double kNotGiven = -1;
+  bool floor_given() const { return floor != kNotGiven; }
+  void add_to(CLI::App& command);
+  // What they say, starting from `current` (what the folder had, else the defaults); a floor turns the check on.
+  SimilarityOptions options(SimilarityOptions current) const;
 };
 
 }  // namespace cudagrade

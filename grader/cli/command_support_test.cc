@@ -1,4 +1,5 @@
-// --race-check on the command line: what it accepts and what each choice asks of a grade.
+// --race-check on the command line: what it accepts and what each choice asks of a grade; --no-similarity and
+// --similarity-floor against the settings a folder already has.
 #include "cli/command_support.h"
 
 #include <catch2/catch.hpp>
@@ -39,6 +40,33 @@ TEST_CASE("on a GPU each choice asks for its checker; on the simulator none is n
   CHECK(race_checker_for(RaceCheck::kSimulatorThenSanitizer, paths, runner) != nullptr);
   CHECK(race_checker_for(RaceCheck::kSanitizer, paths, runner) == nullptr);
   CHECK(race_checker_for(RaceCheck::kOff, paths, runner) == nullptr);
+}
+
+SimilarityOptions similarity_after(const std::vector<std::string>& words, SimilarityOptions current = {}) {
+  CLI::App app;
+  SimilarityFlags flags;
+  flags.add_to(app);
+  std::vector<std::string> reversed(words.rbegin(), words.rend());
+  app.parse(reversed);
+  return flags.options(current);
+}
+
+TEST_CASE("--no-similarity and --similarity-floor change only what they say, and refuse nonsense", "[cli]") {
+  SimilarityOptions folder;
+  folder.floor = 0.8;
+  CHECK(similarity_after({}, folder).floor == 0.8);  // a regrade keeps the folder's floor
+  CHECK(similarity_after({}, folder).enabled);
+  CHECK_FALSE(similarity_after({"--no-similarity"}, folder).enabled);
+  CHECK(similarity_after({"--no-similarity"}, folder).floor == 0.8);
+  folder.enabled = false;
+  const SimilarityOptions back_on = similarity_after({"--similarity-floor", "0.7"}, folder);
+  CHECK(back_on.enabled);
+  CHECK(back_on.floor == 0.7);
+  CHECK(similarity_after({"--similarity-floor", "1"}).floor == 1.0);
+  CHECK_THROWS_AS(similarity_after({"--similarity-floor", "0"}), UsageError);
+  CHECK_THROWS_AS(similarity_after({"--similarity-floor", "1.5"}), UsageError);
+  CHECK_THROWS_AS(similarity_after({"--similarity-floor=-0.2"}), UsageError);
+  CHECK_THROWS_AS(similarity_after({"--no-similarity", "--similarity-floor", "0.7"}), UsageError);
 }
 
 }  // namespace

@@ -33,6 +33,7 @@ struct GradeCommandOptions {
   bool resume = false;
   SlurmOptions slurm;
   LateOptions late;
+  SimilarityFlags similarity;
 };
 
 IntakeOptions intake_options(const GradeCommandOptions& options) {
@@ -69,6 +70,13 @@ LateRules late_rules_for(const GradeCommandOptions& options, const TestSuite& su
   return options.late.rules(rules);
 }
 
+// As the late rules: a regrade keeps the folder's similarity settings unless new ones are given.
+SimilarityOptions similarity_for(const GradeCommandOptions& options) {
+  std::string problem;
+  const std::optional<GradebookRoster> roster = read_gradebook_roster(OutputLayout(options.out), problem);
+  return options.similarity.options(roster && roster->similarity ? *roster->similarity : SimilarityOptions{});
+}
+
 int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_globals) {
   const Lab& lab = lab_named(options.lab);
   if (options.slurm.enabled) require_slurm(options.backend);  // before the intake and compiles it would waste
@@ -76,6 +84,10 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
     // The merge job writes the gradebook: it applies the test cases' `late:` and what the folder already has.
     throw UsageError("--deadline, --late-policy and --extensions do not go with --slurm: put `late:` in the test "
                      "cases, or give them to `cudagrade gradebook OUT` once the merge has written the gradebook");
+  }
+  if (options.slurm.enabled && (options.similarity.off || options.similarity.floor_given())) {
+    throw UsageError("--no-similarity and --similarity-floor do not go with --slurm: give them to "
+                     "`cudagrade gradebook OUT` once the merge has written the gradebook");
   }
   OutputLock::Outcome locked;
   std::string holder;
@@ -103,6 +115,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
   if (run->backend.backend->can_time()) batch.gpus = std::max(1, probe_gpu().count);
   if (batch.gpus > 1) std::cerr << fmt::format("cudagrade: {} GPUs: one grading queue per GPU\n", batch.gpus);
   batch.late = late_rules_for(options, suite);
+  batch.similarity = similarity_for(options);
   BatchGrader grader(lab, *run->backend.backend, run->paths, suite, batch);
 
   const int current = static_cast<int>(std::count_if(intake.submissions.begin(), intake.submissions.end(),
@@ -111,7 +124,7 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
                                                      }));
   Progress progress(std::cerr, current, isatty(STDERR_FILENO) != 0);
   const BatchTally tally = grader.grade(intake.submissions, progress);
-  grader.write_gradebook(intake.submissions);
+  const WrittenGradebook written = grader.write_gradebook(intake.submissions);
 
   std::cout << fmt::format("{} students: {} graded, {} kept from an earlier run, {} without a gradable file\n", current,
                            tally.graded, tally.kept, tally.not_gradable)
@@ -121,7 +134,8 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
                                                           (tally.build_seconds + tally.run_seconds) / tally.graded)
                                             : std::string())
             << fmt::format("gradebook: {}/grades.csv, reports in {}/students/, overview in {}/summary.html\n",
-                           options.out, options.out, options.out);
+                           options.out, options.out, options.out)
+            << similarity_line(OutputLayout(options.out), written);
   if (tally.infra_errors > 0) {
     std::cerr << fmt::format(
         "cudagrade: {} student(s) got infra_error: the machine, not their code, failed (see their reports). "
@@ -146,6 +160,7 @@ CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
   add_race_check_option(command, options->race_check);
   command.add_option("--jobs", options->jobs, "parallel compiles (and simulator runs); default: the number of cores");
   options->late.add_to(command);
+  options->similarity.add_to(command);
   command.add_flag("--resume", options->resume, "keep stored results whose file and test cases are unchanged");
   command.add_option("--pattern", options->pattern,
                      "how upload names carry the student: \"{name}_{id}_{file}\", or \"regex:...\" with the id in "

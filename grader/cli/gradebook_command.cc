@@ -30,6 +30,7 @@ struct GradebookCommandOptions {
   LateOptions late;
   std::string override_score;  // "<id>=<score>"
   std::string reason;
+  SimilarityFlags similarity;
 };
 
 // Adds or replaces one override in OUT/overrides.csv, which only this command writes.
@@ -72,12 +73,15 @@ void export_grades(const Gradebook& gradebook, const OutputLayout& layout, const
   for (const std::string& warning : exported.warnings) std::cerr << "cudagrade: export: warning: " << warning << "\n";
 }
 
-Gradebook load_gradebook(const OutputLayout& layout) {
+Gradebook load_gradebook(const OutputLayout& layout, const GlobalOptions& globals) {
   std::string problem;
   std::optional<GradebookRoster> roster = read_gradebook_roster(layout, problem);
   if (!roster) throw UsageError(problem);
   const ResultStore store(layout.out());
-  Gradebook gradebook{roster->lab, {}, {}, roster->late};
+  Gradebook gradebook{roster->lab, {}, {}, roster->late, roster->similarity.value_or(SimilarityOptions{})};
+  const Lab& lab = lab_named(roster->lab);
+  gradebook.similarity.skeleton =
+      ProjectPaths::discover(globals.root, globals.cache_dir).skeleton_dir(lab.name()) / lab.submission_file();
   for (const std::string& id : roster->current_ids) {
     std::optional<StudentResult> result = store.load(id);
     if (!result) {
@@ -125,20 +129,23 @@ int run_gradebook(const GradebookCommandOptions& options, const GlobalOptions& g
   if (!options.export_format.empty() && options.assignment.empty()) {
     throw UsageError("--export needs --assignment NAME: the assignment's name in the LMS, which names its column");
   }
+  options.similarity.options({});  // a bad flag is refused before anything is written
   const OutputLayout layout(std::filesystem::absolute(options.out));
   if (!std::filesystem::is_directory(layout.out())) throw UsageError(options.out + " is not a folder");
   std::unique_ptr<OutputLock> lock = lock_waiting(layout.out());
   // A class graded as shards (grade --slurm) has stored results and no gradebook until this runs: it is written
   // from the class `grade` took in, and refused (exit 3) while a student has no result.
   if (std::filesystem::exists(layout.class_manifest())) write_gradebook_from_store(globals, layout.out());
-  Gradebook gradebook = load_gradebook(layout);
+  Gradebook gradebook = load_gradebook(layout, globals);
   if (options.late.given()) gradebook.late = options.late.rules(gradebook.late);
+  gradebook.similarity = options.similarity.options(gradebook.similarity);
   if (!options.override_score.empty()) record_override(layout, options, gradebook);
   if (!options.merge_speed.empty()) merge_gpu_speed(gradebook, options.merge_speed, ResultStore(layout.out()));
-  write_gradebook_files(layout, gradebook);
+  const WrittenGradebook written = write_gradebook_files(layout, gradebook);
   if (!options.export_format.empty()) export_grades(gradebook, layout, options);
   std::cout << fmt::format("gradebook: {} rewritten from {} stored results\n", layout.grades_csv().string(),
-                           gradebook.results.size());
+                           gradebook.results.size())
+            << similarity_line(layout, written);
   return kExitPassed;
 }
 
@@ -168,6 +175,25 @@ LateRules LateOptions::rules(LateRules current) const {
   return current;
 }
 
+void SimilarityFlags::add_to(CLI::App& command) {
+  command.add_flag("--no-similarity", off, "do not check the class for unusually similar files (summary.html, similarity.json)");
+  command.add_option("--similarity-floor", floor,
+                     fmt::format("the least share of a file's own code found in another for the pair to be flagged as "
+                                 "similar, in (0, 1] (default {}); pairs must also stand out from the class",
+                                 SimilaritySettings{}.floor));
+}
+
+SimilarityOptions SimilarityFlags::options(SimilarityOptions current) const {
+  if (off && floor_given()) throw UsageError("--no-similarity and --similarity-floor do not go together");
+  if (floor_given()) {
+    if (!(floor > 0 && floor <= 1)) throw UsageError(fmt::format("--similarity-floor {}: give a share in (0, 1]", floor));
+    current.enabled = true;
+    current.floor = floor;
+  }
+  if (off) current.enabled = false;
+  return current;
+}
+
 CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals) {
   auto options = std::make_shared<GradebookCommandOptions>();
   command.add_option("out", options->out, "the --out folder of a finished `cudagrade grade`")->required();
@@ -181,6 +207,7 @@ CommandAction setup_gradebook(CLI::App& command, const GlobalOptions& globals) {
   command.add_option("--override", options->override_score,
                      "set a student's final score by hand, <id>=<score>, kept in OUT/overrides.csv (with --reason)");
   command.add_option("--reason", options->reason, "why the score was overridden (with --override)");
+  options->similarity.add_to(command);
   return [options, &globals] { return run_gradebook(*options, globals); };
 }
 

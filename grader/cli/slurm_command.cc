@@ -82,6 +82,10 @@ void write_gradebook_from_store(const GlobalOptions& globals, const std::filesys
   options.out_dir = out;
   options.cases_hash = manifest.cases_hash;
   options.late = late_rules_of_class(out, suite);
+  std::string problem;
+  if (const std::optional<GradebookRoster> roster = read_gradebook_roster(OutputLayout(out), problem)) {
+    options.similarity = roster->similarity.value_or(SimilarityOptions{});
+  }
   BatchGrader(lab, *run->backend.backend, run->paths, suite, options).write_gradebook(manifest.submissions);
   std::cout << fmt::format("gradebook: {}/grades.csv, reports in {}/students/, overview in {}/summary.html\n",
                            out.string(), out.string(), out.string());

@@ -1,10 +1,13 @@
 #include "gradebook/gradebook_files.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
 #include "gradebook/grades_csv.h"
 #include "gradebook/roster.h"
+#include "gradebook/similarity_json.h"
+#include "gradebook/similarity_section.h"
 #include "gradebook/student_report.h"
 #include "gradebook/summary_page.h"
 #include "report/report_json.h"
@@ -41,6 +44,7 @@ LateRules late_from_json(const nlohmann::json& json) {
 std::string roster_json(const Gradebook& gradebook) {
   const Roster roster = make_roster(gradebook.results);
   nlohmann::json json = {{"version", kRosterVersion}, {"lab", gradebook.lab}, {"late", late_json(gradebook.late)}};
+  json["similarity"] = {{"enabled", gradebook.similarity.enabled}, {"floor", gradebook.similarity.floor}};
   json["current"] = nlohmann::json::array();
   for (const StudentResult* student : roster.current) json["current"].push_back(student->student_id);
   json["superseded"] = nlohmann::json::array();
@@ -63,7 +67,7 @@ static LateRules rules_with_overrides(const OutputLayout& layout, LateRules rule
   return rules;
 }
 
-void write_gradebook_files(const OutputLayout& layout, const Gradebook& stored) {
+WrittenGradebook write_gradebook_files(const OutputLayout& layout, const Gradebook& stored) {
   Gradebook gradebook = stored;
   apply_late_rules(gradebook.results, rules_with_overrides(layout, gradebook.late));
   const bool late_columns = gradebook.late.policy.has_value() || std::filesystem::exists(layout.overrides_csv());
@@ -85,8 +89,26 @@ void write_gradebook_files(const OutputLayout& layout, const Gradebook& stored) 
   }
   write_atomically(layout.grades_csv(), grades_csv(gradebook.results, late_columns));
   write_atomically(layout.superseded_csv(), superseded_csv(gradebook.results));
-  write_atomically(layout.summary_html(), summary_html(gradebook.results, gradebook.lab));
+  // After the graded files are copied in: the check reads them from the students' folders.
+  const std::optional<SimilarityReport> similarity =
+      similarity_report(layout, make_roster(gradebook.results).current, gradebook.similarity);
+  if (similarity) {
+    write_atomically(layout.similarity_json(), similarity_json(*similarity));
+  } else {
+    std::filesystem::remove(layout.similarity_json());  // an earlier run's would read as this one's
+  }
+  write_atomically(layout.summary_html(),
+                   summary_html(gradebook.results, gradebook.lab, {}, similarity_section_html(similarity)));
   write_atomically(layout.roster_json(), roster_json(gradebook));
+  return {similarity ? std::optional<int>(similarity->result.flagged_count()) : std::nullopt};
+}
+
+std::string similarity_line(const OutputLayout& layout, const WrittenGradebook& written) {
+  if (!written.similar_pairs) return "";
+  const int pairs = *written.similar_pairs;
+  return fmt::format("similarity: {} pair{} of files flagged as unusually similar, a hint to read and never a grade "
+                     "(summary.html#similarity, {})\n",
+                     pairs, pairs == 1 ? "" : "s", layout.similarity_json().string());
 }
 
 std::optional<GradebookRoster> read_gradebook_roster(const OutputLayout& layout, std::string& problem) {
@@ -102,6 +124,10 @@ std::optional<GradebookRoster> read_gradebook_roster(const OutputLayout& layout,
     GradebookRoster roster;
     roster.lab = json.at("lab").get<std::string>();
     if (json.contains("late")) roster.late = late_from_json(json.at("late"));
+    if (json.contains("similarity")) {
+      roster.similarity = SimilarityOptions{json.at("similarity").at("enabled").get<bool>(),
+                                            json.at("similarity").at("floor").get<double>(), {}};
+    }
     roster.current_ids = json.at("current").get<std::vector<std::string>>();
     for (const nlohmann::json& student : json.at("superseded")) {
       std::optional<StudentResult> result = student_from_json(student);

@@ -31,6 +31,10 @@ pre.source .line { display: block; padding: 0 0.6em; }
 pre.source .ln { display: inline-block; width: 3.5em; color: #999; text-decoration: none; }
 pre.source .blamed { background: #ffc8c8; }
 pre.source .line:target { outline: 2px solid #b32; }
+pre.source .matched { background: #ffe9a8; }
+table.side-by-side { width: 100%; table-layout: fixed; }
+table.side-by-side td { padding: 0; }
+table.side-by-side pre.source { margin: 0; border: none; font-size: 12px; }
 .meter { background: #eee; width: 12em; height: 0.9em; }
 .meter > div { background: #282; height: 100%; }
 svg { font-size: 11px; }

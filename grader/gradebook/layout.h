@@ -3,6 +3,7 @@
 //   OUT/grades.csv                  the gradebook (grades_csv.h)
 //   OUT/superseded.csv              uploads a later one replaced, for an audit
 //   OUT/summary.html                the class at a glance (summary_page.h)
+//   OUT/similarity.json             the class's similarity check, a hint and never a grade (similarity_json.h)
 //   OUT/gradebook.json              the roster: the lab, whose results count, the superseded uploads
 //                                   (gradebook_files.h), so that `cudagrade gradebook OUT` can rewrite the rest
 //   OUT/overrides.csv               the instructor's score overrides, with reasons (late_policy.h); never
@@ -34,6 +35,7 @@ class OutputLayout {
   std::filesystem::path superseded_csv() const { return out_ / "superseded.csv"; }
   std::filesystem::path summary_html() const { return out_ / "summary.html"; }
   std::filesystem::path roster_json() const { return out_ / "gradebook.json"; }
+  std::filesystem::path similarity_json() const { return out_ / "similarity.json"; }
   std::filesystem::path exports_dir() const { return out_ / "exports"; }
   std::filesystem::path overrides_csv() const { return out_ / "overrides.csv"; }
   std::filesystem::path students_dir() const { return out_ / kStudents; }

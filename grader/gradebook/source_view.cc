@@ -70,9 +70,10 @@ std::vector<BlamedLine> blamed_lines(const GradeReport& report) {
   return lines;
 }
 
-std::string source_view_html(std::string_view source, const std::vector<BlamedLine>& blamed) {
+std::string source_view_html(std::string_view source, const std::vector<BlamedLine>& marked,
+                             const SourceViewStyle& style) {
   std::map<int, const BlamedLine*> by_line;
-  for (const BlamedLine& line : blamed) by_line[line.line] = &line;
+  for (const BlamedLine& line : marked) by_line[line.line] = &line;
   std::string html = "<pre class=\"source\">";
   int number = 0;
   size_t start = 0;
@@ -83,10 +84,15 @@ std::string source_view_html(std::string_view source, const std::vector<BlamedLi
     const auto found = by_line.find(number);
     const std::string title =
         found == by_line.end() ? "" : fmt::format(" title=\"{}\"", html_attribute(fmt::format("{}", fmt::join(found->second->reasons, "\n"))));
+    const std::string css = found == by_line.end() ? "line" : "line " + style.marked_class;
     // Each line a block of its own: no newline between them, or the <pre> would show a blank line after each.
-    html += fmt::format("<span id=\"L{0}\" class=\"line{1}\"{2}><a class=\"ln\" href=\"#L{0}\">{0}</a> {3}</span>",
-                        number, found == by_line.end() ? "" : " blamed", title,
-                        html_text(source.substr(start, end - start)));
+    if (style.anchors) {
+      html += fmt::format("<span id=\"L{0}\" class=\"{1}\"{2}><a class=\"ln\" href=\"#L{0}\">{0}</a> {3}</span>",
+                          number, css, title, html_text(source.substr(start, end - start)));
+    } else {
+      html += fmt::format("<span class=\"{1}\"{2}><span class=\"ln\">{0}</span> {3}</span>", number, css, title,
+                          html_text(source.substr(start, end - start)));
+    }
     start = end + 1;
   }
   html += "</pre>\n";

@@ -22,9 +22,17 @@ std::vector<BlamedLine> blamed_lines(const GradeReport& report);
 // The lines one case blames (its message's, or the compiler's for a compile error), for the case table.
 std::vector<int> lines_of_case(const CaseResult& result, const GradeReport& report);
 
-// A <pre> of the source, one <span id="L<n>"> a line, the blamed ones with class "blamed" and a title.
-// Past kSourceViewLines lines the rest is left out, and the page says so.
-std::string source_view_html(std::string_view source, const std::vector<BlamedLine>& blamed);
+// How a source view marks its lines: report.html anchors each line (#L12) and marks the blamed ones;
+// summary.html shows several files on one page (the similar pairs), so their lines carry no anchors there.
+struct SourceViewStyle {
+  bool anchors = true;                      // id="L<n>" and a link on each line number
+  std::string marked_class = "blamed";
+};
+
+// A <pre> of the source, one <span> a line (id="L<n>" with anchors), the lines in `marked` with the style's
+// class and their reasons as a title. Past kSourceViewLines lines the rest is left out, and the page says so.
+std::string source_view_html(std::string_view source, const std::vector<BlamedLine>& marked,
+                             const SourceViewStyle& style = {});
 
 inline constexpr int kSourceViewLines = 5000;
 

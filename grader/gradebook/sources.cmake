@@ -9,6 +9,9 @@ target_sources(cudagrade_core PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/gradebook/late_policy.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/layout.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/roster.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/similarity_json.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/similarity_report.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/similarity_section.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/source_view.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/student_report.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/summary_charts.cc

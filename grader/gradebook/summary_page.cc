@@ -94,7 +94,7 @@ std::string student_table(const Students& students) {
 }  // namespace
 
 std::string summary_html(const std::vector<StudentResult>& results, const std::string& lab,
-                         std::string_view generated_at) {
+                         std::string_view generated_at, std::string_view similarity_section) {
   const Roster roster = make_roster(results);
   const Students& students = roster.current;
   const std::vector<CaseSpeeds> speeds = speeds_by_case(students);
@@ -106,6 +106,7 @@ std::string summary_html(const std::vector<StudentResult>& results, const std::s
   body += "<h2>Pass rate per case</h2>\n" + pass_rate_table(pass_rates(students));
   body += speed_section(speeds);
   body += outlier_list(find_outliers(students, speeds));
+  body += similarity_section;
   body += student_table(students);
   return html_page(lab + ": class summary", body);
 }

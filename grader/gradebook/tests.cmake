@@ -6,6 +6,8 @@ target_sources(cudagrade_tests PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/gradebook/grades_csv_test.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/late_policy_test.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/roster_test.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/similarity_report_test.cc
+  ${CMAKE_SOURCE_DIR}/grader/gradebook/similarity_section_test.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/source_view_test.cc
   ${CMAKE_SOURCE_DIR}/tests/testing/sample_class.cc
   ${CMAKE_SOURCE_DIR}/grader/gradebook/student_report_test.cc

@@ -121,8 +121,8 @@ void check_html_page(const std::string& html) {
   for (auto it = std::sregex_iterator(html.begin(), html.end(), href); it != std::sregex_iterator(); ++it) {
     const std::string target = (*it)[1];
     INFO(target);
-    const bool source_line = std::regex_match(target, std::regex("#L[0-9]+"));
-    CHECK((target.rfind("students/", 0) == 0 || target.rfind("#case-", 0) == 0 || source_line));
+    const bool in_page = std::regex_match(target, std::regex("#(L|pair-)[0-9]+"));  // a source line, a similar pair
+    CHECK((target.rfind("students/", 0) == 0 || target.rfind("#case-", 0) == 0 || in_page));
   }
 }
 

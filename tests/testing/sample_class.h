@@ -35,7 +35,7 @@ size_t occurrences(const std::string& text, const std::string& needle);
 
 // Checks that an HTML page is self-contained and well formed enough to trust: every <table>, <svg>,
 // <details>, <pre>, <ul> and <a> closed, no script, no stylesheet or image fetched, links only to reports and
-// to anchors in the page (#case-<n>, #L<line>).
+// to anchors in the page (#case-<n>, #L<line>, #pair-<n>).
 void check_html_page(const std::string& html);
 
 }  // namespace cudagrade::testing
