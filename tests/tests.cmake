@@ -26,6 +26,9 @@ add_executable(cudagrade_tests
   grader/check/integrity_test.cc
   grader/check/order_judge_test.cc
   grader/check/access_profile_test.cc
+  grader/check/efficiency_test.cc
+  grader/cusim/runtime/sector_cache.cc
+  grader/cusim/runtime/sector_cache_test.cc
   grader/check/tile_picture_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc

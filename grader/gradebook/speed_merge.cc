@@ -57,6 +57,11 @@ std::optional<double> merge_case(CaseResult& result, const CaseResult& gpu) {
   // Speed points are only for a correct answer, and the simulator's verdict (races included) is the grade.
   const double points = result.status == CaseStatus::kPassed ? gpu.speed->points : 0;
   if (unmeasured.policy == SpeedWithoutGpu::kExclude) result.max_points += unmeasured.points;
+  // The GPU's speed points replace those its efficiency rule gave without one.
+  if (result.efficiency && result.efficiency->grades_speed) {
+    result.points -= result.efficiency->points;
+    result.efficiency.reset();
+  }
   result.points += points;
   result.speed = gpu.speed;
   result.speed->points = points;

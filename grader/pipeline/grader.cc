@@ -235,12 +235,19 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     return result;
   }
   Workload workload = lab_.make_workload(test_case, 0);
+  // An efficiency rule's case is counted in every block (grader_efficiency.cc); the GPU's is counted beside it.
+  const EfficiencyRule* efficiency = efficiency_rule_of(listed_case, backend_.can_time());
+  const bool counted = efficiency != nullptr && backend_.simulated();
+  std::optional<RunnerReply> counted_reply;
   {
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     const bool profiled = options_.profile_memory && backend_.simulated();
-    RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s),
-                                       profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
+    RunnerReply reply =
+        counted ? check_counted(*session, *arena, test_case, *efficiency)
+                : session->check(*arena, deadline_after(test_case.timeout_s),
+                                 profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
     if (profiled) keep_access_counts(reply);
+    if (counted && reply.outcome == RunnerReply::Outcome::kOk) counted_reply = reply;
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply_outcome(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {
@@ -266,6 +273,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     result.points = test_case.points;
     if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, std::move(workload), result);
   }
+  if (efficiency != nullptr) grade_efficiency(*efficiency, test_case, counted_reply ? &*counted_reply : nullptr, result);
   result.elapsed_ms = milliseconds_since(started);
   return result;
 }

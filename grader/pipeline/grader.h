@@ -20,6 +20,9 @@
 
 namespace cudagrade {
 
+// What a GPU grade's efficiency case says until the simulator beside it has counted it (pipeline/race_check.h).
+inline constexpr const char* kAwaitingSimulatorCount = "to be counted by the simulator beside the GPU grade";
+
 struct GradeOptions {
   bool include_hidden = false;
   TimingPolicy timing;
@@ -88,6 +91,13 @@ class Grader {
   void keep_access_counts(const RunnerReply& reply);
   // The counts so far, per line of `submission`, into report.profile.
   void put_profile(const std::filesystem::path& submission, GradeReport& report);
+  // The check of a case an efficiency rule grades (`rule` not null): counted in every block, with the
+  // modelled cache, on the simulator (grader_efficiency.cc).
+  RunnerReply check_counted(RunnerSession& session, Arena& arena, const TestCase& test_case, const EfficiencyRule& rule);
+  // The rule's figure and points from that check's reply (null where the case never ran, or the backend is the
+  // GPU's, whose efficiency cases the simulator beside it counts: pipeline/race_check.h), into result.
+  void grade_efficiency(const EfficiencyRule& rule, const TestCase& test_case, const RunnerReply* counted,
+                        CaseResult& result);
   void time_case(const TestCase& test_case, Workload first_set, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   TimingOutcome time_student(const TestCase& test_case, const std::vector<Workload>& sets, CaseResult& result,
