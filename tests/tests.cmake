@@ -51,6 +51,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
   grader/pipeline/sim_profile_test.cc
+  grader/pipeline/sim_efficiency_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
   grader/report/graded_by_test.cc

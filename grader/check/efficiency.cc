@@ -59,10 +59,19 @@ EfficiencyFigure efficiency_figure(EfficiencyMetric metric, const std::vector<Ac
                          "global stores");
     case EfficiencyMetric::kGlobalSectorsPerRequest:
       return per_request(sum_where(counts, global), "global loads or stores");
+    case EfficiencyMetric::kGlobalSectorsOverIdeal: {
+      const Sums sums = sum_where(counts, global);
+      if (sums.ideal == 0) return {std::nullopt, "the kernels made no global loads or stores"};
+      return {double(sums.units) / double(sums.ideal), ""};
+    }
     case EfficiencyMetric::kSharedBankConflictWays: {
       const Sums shared = sum_where(counts, [](const AccessCount& c) { return c.space == MemorySpace::kShared; });
       if (shared.ideal == 0) return {1.0, ""};
       return {double(shared.units) / double(shared.ideal), ""};
+    }
+    case EfficiencyMetric::kSharedTrafficRatio: {
+      const Sums shared = sum_where(counts, [](const AccessCount& c) { return c.space == MemorySpace::kShared; });
+      return over_minimum(128.0 * double(shared.units), minimum_bytes);
     }
     case EfficiencyMetric::kGlobalTrafficRatio:
       return over_minimum(32.0 * double(sum_where(counts, global).units), minimum_bytes);

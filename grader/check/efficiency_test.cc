@@ -32,6 +32,15 @@ TEST_CASE("sectors per request: loads, stores and both, from every counted instr
         Approx(3640.0 / 210.0));
 }
 
+TEST_CASE("sectors over the ideal: 1 when every access is as coalesced as its width allows", "[efficiency]") {
+  // 3640 sectors where 840 would do.
+  CHECK(efficiency_figure(EfficiencyMetric::kGlobalSectorsOverIdeal, kCounts, {}, 1).value == Approx(3640.0 / 840.0));
+  // 16-byte loads: 16 sectors a request is their ideal, so a vectorised kernel is not charged for its width.
+  const std::vector<AccessCount> vector_loads = {count(MemorySpace::kGlobal, false, 10, 160, 160)};
+  CHECK(efficiency_figure(EfficiencyMetric::kGlobalSectorsOverIdeal, vector_loads, {}, 1).value == 1.0);
+  CHECK(efficiency_figure(EfficiencyMetric::kGlobalLoadSectorsPerRequest, vector_loads, {}, 1).value == 16.0);
+}
+
 TEST_CASE("bank conflict ways: wavefronts over the fewest, 1 where nothing used shared memory", "[efficiency]") {
   CHECK(efficiency_figure(EfficiencyMetric::kSharedBankConflictWays, kCounts, {}, 1).value == Approx(850.0 / 100.0));
   const std::vector<AccessCount> global_only = {kCounts[0]};
@@ -42,6 +51,8 @@ TEST_CASE("traffic ratios are over the lab's fewest bytes", "[efficiency]") {
   // 3640 sectors of 32 bytes against 29120 bytes: 4x.
   CHECK(efficiency_figure(EfficiencyMetric::kGlobalTrafficRatio, kCounts, {}, 29120).value == Approx(4.0));
   CHECK(efficiency_figure(EfficiencyMetric::kDramBytesRatio, kCounts, {3000, 1000}, 2000).value == Approx(2.0));
+  // 850 wavefronts of 128 bytes against 27200 bytes: 4x.
+  CHECK(efficiency_figure(EfficiencyMetric::kSharedTrafficRatio, kCounts, {}, 27200).value == Approx(4.0));
   const EfficiencyFigure no_minimum = efficiency_figure(EfficiencyMetric::kDramBytesRatio, kCounts, {1, 1}, 0);
   CHECK_FALSE(no_minimum.value);
   CHECK_FALSE(no_minimum.why.empty());

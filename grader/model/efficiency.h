@@ -16,7 +16,9 @@ enum class EfficiencyMetric {
   kGlobalLoadSectorsPerRequest,   // 32-byte sectors a warp's global load touches (4 for 32 coalesced floats)
   kGlobalStoreSectorsPerRequest,  // the same for stores
   kGlobalSectorsPerRequest,       // loads and stores together
+  kGlobalSectorsOverIdeal,        // sectors touched / the fewest for the access width (1 coalesced, 8 strided floats)
   kSharedBankConflictWays,        // shared-memory wavefronts over the fewest possible: the n of n-way conflicts
+  kSharedTrafficRatio,            // shared-memory wavefronts x 128 bytes / the lab's fewest bytes
   kGlobalTrafficRatio,            // bytes of every sector global accesses touch / the lab's fewest bytes
   kDramBytesRatio,                // modelled DRAM bytes (an LRU of sectors, see sector_cache.h) / the fewest bytes
 };
@@ -50,7 +52,7 @@ std::string_view to_string(EfficiencyMetric metric);
 std::optional<EfficiencyMetric> efficiency_metric_from_string(std::string_view text);
 // "global_load_sectors_per_request, ..., dram_bytes_ratio", for messages.
 std::string efficiency_metric_names();
-// "sectors/request", "x the fewest bytes", ...: the unit a figure of this metric is shown in.
+// " sectors/request", "x the fewest bytes", "-way bank conflicts": what follows a figure of this metric.
 std::string_view unit_of(EfficiencyMetric metric);
 
 }  // namespace cudagrade

@@ -69,8 +69,7 @@ std::string speed_line(const SpeedResult& speed) {
 std::string efficiency_line(const EfficiencyResult& efficiency) {
   const std::string_view unit = unit_of(efficiency.metric);
   const std::string figure =
-      efficiency.value ? fmt::format("{} {:.2f}{}{}", to_string(efficiency.metric), *efficiency.value,
-                                     unit.front() == '-' ? "" : " ", unit)
+      efficiency.value ? fmt::format("{} {:.2f}{}", to_string(efficiency.metric), *efficiency.value, unit)
                        : fmt::format("{} not measured", to_string(efficiency.metric));
   std::string line = fmt::format("{} (full points at or under {:g}, none at or over {:g})", figure, efficiency.full,
                                  efficiency.zero);

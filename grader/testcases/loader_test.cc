@@ -193,8 +193,9 @@ TEST_CASE("every bad efficiency field is a file:line problem", "[testcases]") {
        "cases.yaml:3: 'efficiency' must be a mapping like {metric: global_sectors_per_request"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: speed, full: 1, zero: 2}}\n",
        "cases.yaml:3: unknown metric 'speed' (expected one of global_load_sectors_per_request, "
-       "global_store_sectors_per_request, global_sectors_per_request, shared_bank_conflict_ways, "
-       "global_traffic_ratio, dram_bytes_ratio)"},
+       "global_store_sectors_per_request, global_sectors_per_request, global_sectors_over_ideal, "
+       "shared_bank_conflict_ways, "
+       "shared_traffic_ratio, global_traffic_ratio, dram_bytes_ratio)"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {full: 1, zero: 2}}\n",
        "cases.yaml:3: 'efficiency' is missing 'metric'"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, zero: 2}}\n",
