@@ -328,7 +328,7 @@ TEST_CASE("the shipped test cases load and cover every kind", "[testcases]") {
     CHECK(result.suite->lab == lab->name());
     for (const TestCase& test_case : result.suite->cases) kinds.insert(test_case.kind);
   }
-  CHECK(kinds.size() == 5);
+  CHECK(kinds.size() == 6);  // square, non-multiple, rectangular, boundary, performance, efficiency
 }
 
 TEST_CASE("a speed reference is a name, never a path or a name too long for a file", "[testcases]") {
