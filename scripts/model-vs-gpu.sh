@@ -11,8 +11,9 @@
 # (132 SMs x 128 B/clock x 1.755 GHz). It leaves out arithmetic, instruction issue, divergence, latency and
 # occupancy; the table shows how much of the ladder memory traffic alone explains.
 #
-# On the GPU machine, after scripts/device-build.sh:
-#   scripts/model-vs-gpu.sh OUT_DIR
+# On the GPU machine, one device call (carry .device-debs, as for scripts/device-build.sh):
+#   scripts/device-build.sh && scripts/model-vs-gpu.sh "$OUT/model"
+# prints the table per lab and leaves table.json, the simulator's reports and bench's tables in OUT_DIR.
 # Here, without a GPU, --sim-only prints the modelled columns alone (the time column reads "-").
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
