@@ -75,6 +75,22 @@ void check_suite(const TestSuite& suite, const std::string& file_name) {
       fail(where + "timeout outside (0, kLongestTimeoutSeconds]");
     }
     if (test_case.line < 1) fail(where + "no line");
+    // An efficiency rule the loader accepted is one the scorer can use: lower is better, so 0 <= full < zero.
+    auto check_efficiency = [&](const EfficiencyRule& rule) {
+      if (!(non_negative(rule.full) && rule.zero > rule.full && std::isfinite(rule.zero) && non_negative(rule.step))) {
+        fail(where + "efficiency thresholds or step invalid");
+      }
+      if (!(rule.cache_fraction > 0 && rule.cache_fraction <= 1)) fail(where + "cache_fraction outside (0, 1]");
+    };
+    if ((test_case.kind == CaseKind::kEfficiency) != test_case.efficiency.has_value()) {
+      fail(where + "an efficiency rule on a case that is not of kind efficiency, or one missing");
+    }
+    if (test_case.efficiency) check_efficiency(*test_case.efficiency);
+    if (test_case.speed && test_case.speed->efficiency) check_efficiency(*test_case.speed->efficiency);
+    if (test_case.speed && test_case.speed->without_gpu == SpeedWithoutGpu::kEfficiency &&
+        test_case.speed->points > 0 && !test_case.speed->efficiency) {
+      fail(where + "speed_without_gpu: efficiency with no efficiency rule to grade by");
+    }
     if (test_case.speed) {
       if (test_case.kind != CaseKind::kPerformance) fail(where + "a speed rule on a case that is not performance");
       const SpeedRule& speed = *test_case.speed;

@@ -27,6 +27,9 @@ add_executable(cudagrade_tests
   grader/check/case_judge_test.cc
   grader/check/order_judge_test.cc
   grader/check/access_profile_test.cc
+  grader/check/efficiency_test.cc
+  grader/cusim/runtime/sector_cache.cc
+  grader/cusim/runtime/sector_cache_test.cc
   grader/check/tile_picture_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
@@ -51,6 +54,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
   grader/pipeline/sim_profile_test.cc
+  grader/pipeline/sim_efficiency_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
   grader/report/graded_by_test.cc

@@ -139,6 +139,7 @@ StudentResult BatchGrader::graded(const Submission& submission, Grader& grader,
   } else if (race_check != nullptr && race_check->valid()) {
     apply_race_check(report, std::move(*race_check));
   }
+  settle_uncounted_efficiency(report, "it did not run beside this GPU grade (--race-check off)");
   report.submission = submission.upload_name;  // not the grader's working copy
 
   StudentResult result = not_gradable(submission);

@@ -72,7 +72,11 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     if (options->profile && !run->backend.backend->simulated() && race_check != RaceCheck::kSimulatorThenSanitizer) {
       throw UsageError("--profile counts in the simulator, which runs beside the GPU only with --race-check sim");
     }
-    if (race_check == RaceCheck::kOff) return publish(grader.grade(options->submission, suite), *options);
+    if (race_check == RaceCheck::kOff) {
+      GradeReport report = grader.grade(options->submission, suite);
+      settle_uncounted_efficiency(report, "it did not run beside this GPU grade (--race-check off)");
+      return publish(report, *options);
+    }
     std::unique_ptr<Backend> checker = race_checker_for(race_check, run->paths, run->command_runner);
     std::unique_ptr<Grader> simulator =
         checker ? std::make_unique<Grader>(lab, *checker, run->paths, grade_options) : nullptr;

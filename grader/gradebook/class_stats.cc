@@ -139,6 +139,7 @@ std::vector<CaseSpeeds> speeds_by_case(const Students& students) {
     for (const StudentResult* student : students) {
       const CaseResult* result = find_case(*student, suite_case->name);
       if (result != nullptr && result->unmeasured_speed) ++row.not_measured;
+      if (result != nullptr && result->unmeasured_speed && result->efficiency) ++row.by_efficiency;
       if (result == nullptr || !result->speed) continue;
       timed = true;
       if (row.reference.empty()) row.reference = result->speed->reference;
@@ -151,6 +152,30 @@ std::vector<CaseSpeeds> speeds_by_case(const Students& students) {
       return a.ratio != b.ratio ? a.ratio < b.ratio : a.student->student_id < b.student->student_id;
     });
     rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<CaseEfficiency> efficiency_by_case(const Students& students) {
+  std::vector<CaseEfficiency> rows;
+  for (const CaseResult* suite_case : suite_cases(students)) {
+    CaseEfficiency row;
+    row.name = suite_case->name;
+    for (const StudentResult* student : students) {
+      const CaseResult* result = find_case(*student, suite_case->name);
+      if (result == nullptr || !result->efficiency) continue;
+      const EfficiencyResult& efficiency = *result->efficiency;
+      row.metric = efficiency.metric;
+      row.full = efficiency.full;
+      row.zero = efficiency.zero;
+      row.grades_speed = efficiency.grades_speed;
+      ++row.students;
+      row.points += efficiency.points;
+      row.max_points += efficiency.max_points;
+      if (efficiency.value) row.figures.push_back(*efficiency.value);
+    }
+    if (!row.figures.empty()) row.median_figure = median(row.figures);
+    if (row.students > 0) rows.push_back(std::move(row));
   }
   return rows;
 }

@@ -3,6 +3,7 @@
 // students worth a second look. Every function takes the roster's current results (roster.h): one per student.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,12 +61,31 @@ struct CaseSpeeds {
   std::string reference;           // what the ratios are taken against
   std::vector<SpeedPoint> points;  // fastest first; ties by student id
   int not_measured = 0;            // students whose speed on it nothing measured (graded without a GPU)
+  int by_efficiency = 0;           // of those, students whose speed points an efficiency rule graded
 };
 
 // One row per timed case (a performance case, or any case with a speed result), in the suite's order, with a
 // point for every student whose answer on it was correct and whose time has a ratio: a wrong answer's
 // time says nothing about the kernel it should have been.
 std::vector<CaseSpeeds> speeds_by_case(const Students& students);
+
+// An efficiency rule's figures across the class, for one case: what the simulator counted for each student whose
+// answer was right, the rule's thresholds, and the points it gave.
+struct CaseEfficiency {
+  std::string name;
+  EfficiencyMetric metric = EfficiencyMetric::kGlobalSectorsPerRequest;
+  double full = 0;
+  double zero = 0;
+  bool grades_speed = false;  // the speed points of a case no GPU timed (speed_without_gpu: efficiency)
+  std::vector<double> figures;
+  std::optional<double> median_figure;  // of figures; nullopt when nobody's was counted
+  double points = 0;      // the class's, added up
+  double max_points = 0;  // the class's, added up
+  int students = 0;       // with an efficiency result on the case
+};
+
+// One row per case an efficiency rule graded for anyone, in the suite's order.
+std::vector<CaseEfficiency> efficiency_by_case(const Students& students);
 
 struct Outlier {
   const StudentResult* student = nullptr;

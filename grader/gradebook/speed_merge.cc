@@ -57,14 +57,24 @@ std::optional<double> merge_case(CaseResult& result, const CaseResult& gpu) {
   // Speed points are only for a correct answer, and the simulator's verdict (races included) is the grade.
   const double points = result.status == CaseStatus::kPassed ? gpu.speed->points : 0;
   if (unmeasured.policy == SpeedWithoutGpu::kExclude) result.max_points += unmeasured.points;
+  // The GPU's speed points replace those its efficiency rule gave without one: the change is the difference.
+  double replaced = 0;
+  if (result.efficiency && result.efficiency->grades_speed) {
+    replaced = result.efficiency->points;
+    result.points -= replaced;
+    result.efficiency.reset();
+  }
   result.points += points;
   result.speed = gpu.speed;
   result.speed->points = points;
   result.unmeasured_speed.reset();
   drop_unmeasured_note(result.message);
-  result.message += fmt::format("{}speed from the GPU run: {} of {} speed points", result.message.empty() ? "" : "; ",
-                                points_text(points), points_text(unmeasured.points));
-  return points;
+  result.message += fmt::format("{}speed from the GPU run: {} of {} speed points{}", result.message.empty() ? "" : "; ",
+                                points_text(points), points_text(unmeasured.points),
+                                unmeasured.policy == SpeedWithoutGpu::kEfficiency
+                                    ? fmt::format(" (in place of the efficiency rule's {})", points_text(replaced))
+                                    : "");
+  return points - replaced;
 }
 
 }  // namespace
@@ -100,8 +110,9 @@ SpeedMerge merge_speed(StudentResult& student, const std::vector<StudentResult>&
   total_up(*student.report);
   student.score = student.report->score;
   student.max_score = student.report->max_score;
-  student.notes.push_back(fmt::format("speed points from the GPU run {} of the same file ({}): +{}", gpu_run_name,
-                                      gpu->report->device, points_text(merge.points_added)));
+  student.notes.push_back(fmt::format("speed points from the GPU run {} of the same file ({}): {}{}", gpu_run_name,
+                                      gpu->report->device, merge.points_added < 0 ? "" : "+",
+                                      points_text(merge.points_added)));
   return merge;
 }
 

@@ -23,7 +23,7 @@ enum class SpeedMergeOutcome {
 
 struct SpeedMerge {
   SpeedMergeOutcome outcome = SpeedMergeOutcome::kNothingToMerge;
-  double points_added = 0;
+  double points_added = 0;  // the score's change: negative where the GPU gave less than an efficiency rule had
 };
 
 // Merges into `student` from the GPU run's results (any order; matched by content hash). `gpu_run_name` is

@@ -58,6 +58,36 @@ TEST_CASE("zero: the speed points were in the total at 0, and the GPU run's fill
   CHECK(student.max_score == 8);
 }
 
+TEST_CASE("efficiency: the GPU run's speed points replace those the efficiency rule gave", "[gradebook][efficiency]") {
+  GradeReport report = simulated_report(passing_report(1.0), SpeedWithoutGpu::kEfficiency);
+  EfficiencyResult efficiency;
+  efficiency.metric = EfficiencyMetric::kGlobalTrafficRatio;
+  efficiency.value = 7;
+  efficiency.full = 8;
+  efficiency.zero = 64;
+  efficiency.points = 3;
+  efficiency.max_points = 4;
+  efficiency.counted_by = "simulator";
+  efficiency.grades_speed = true;
+  report.cases[3].efficiency = efficiency;
+  report.cases[3].points += 3;
+  total_up(report);
+  StudentResult student = graded_student("s01", "Ada", report);
+  REQUIRE(student.score == 7);
+  REQUIRE(student.max_score == 8);
+  const SpeedMerge merge = merge_speed(student, gpu_run(), "gpu-run");
+  CHECK(merge.outcome == SpeedMergeOutcome::kMerged);
+  CHECK(merge.points_added == -0.5);  // 2.5 timed in place of 3 counted
+  CHECK(student.score == 6.5);
+  CHECK(student.max_score == 8);
+  const CaseResult& timed = student.report->cases[3];
+  CHECK(timed.points == 3.5);
+  CHECK_FALSE(timed.efficiency);
+  CHECK_FALSE(timed.unmeasured_speed);
+  CHECK_THAT(timed.message,
+             Catch::EndsWith("speed from the GPU run: 2.5 of 4 speed points (in place of the efficiency rule's 3)"));
+}
+
 TEST_CASE("a case the simulator failed earns no speed points from the GPU, and its maximum comes back",
           "[gradebook]") {
   GradeReport report = simulated_report(passing_report(1.0));

@@ -101,6 +101,7 @@ std::string md_cases(const GradeReport& report) {
     if (!result.message.empty()) md += markdown_fence(result.message) + "\n";
     if (!result.details.empty()) md += markdown_fence(clipped(result.details, kDetailsLimit)) + "\n";
     if (result.speed) md += "Speed: " + markdown_inline(speed_line(*result.speed)) + "\n\n";
+    if (result.efficiency) md += "Efficiency: " + markdown_inline(efficiency_line(*result.efficiency)) + "\n\n";
   }
   return md;
 }
@@ -170,6 +171,7 @@ std::string html_case_details(const GradeReport& report) {
                         case_points(result));
     if (!result.details.empty()) html += html_block(clipped(result.details, kDetailsLimit));
     if (result.speed) html += "<p>Speed: " + html_text(speed_line(*result.speed)) + "</p>\n";
+    if (result.efficiency) html += "<p>Efficiency: " + html_text(efficiency_line(*result.efficiency)) + "</p>\n";
   }
   return html;
 }

@@ -53,14 +53,36 @@ std::string speed_section(const std::vector<CaseSpeeds>& speeds) {
       measured.push_back(row);
       continue;
     }
+    const std::string by_efficiency =
+        row.by_efficiency == 0 ? ""
+                               : fmt::format(" Until then an efficiency rule, counted by the simulator, graded the "
+                                             "speed points of {} (see Efficiency).",
+                                             row.by_efficiency);
     html += fmt::format(
         "<p class=\"not-measured\">{}: not measured for {} student{}; speed is graded later on the course GPU "
-        "(<code>cudagrade gradebook OUT --merge-speed GPU_RUN</code>).</p>\n",
-        html_text(row.name), row.not_measured, row.not_measured == 1 ? "" : "s");
+        "(<code>cudagrade gradebook OUT --merge-speed GPU_RUN</code>).{}</p>\n",
+        html_text(row.name), row.not_measured, row.not_measured == 1 ? "" : "s", by_efficiency);
   }
   if (measured.empty()) return html;
   return html + "<p>One dot per correct submission; hover for the student, click for their report.</p>\n" +
          speed_svg(measured);
+}
+
+// What the simulator counted for the efficiency rules: the class's median figure against the rule's thresholds.
+std::string efficiency_section(const std::vector<CaseEfficiency>& rows) {
+  if (rows.empty()) return "";
+  std::string html =
+      "<h2>Efficiency (counted by the simulator)</h2>\n<table>\n<tr><th>case</th><th>grades</th><th>metric</th>"
+      "<th>median figure</th><th>full points at or under</th><th>none at or over</th><th>points</th></tr>\n";
+  for (const CaseEfficiency& row : rows) {
+    const std::string figure = row.median_figure ? fmt::format("{:.2f}", *row.median_figure) : "not measured";
+    html += fmt::format(
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:g}</td>"
+        "<td class=\"num\">{:g}</td><td class=\"num\">{} / {}</td></tr>\n",
+        html_text(row.name), row.grades_speed ? "speed points (no GPU)" : "the case", to_string(row.metric), figure,
+        row.full, row.zero, points_text(row.points), points_text(row.max_points));
+  }
+  return html + "</table>\n";
 }
 
 std::string outlier_list(const std::vector<Outlier>& outliers) {
@@ -105,6 +127,7 @@ std::string summary_html(const std::vector<StudentResult>& results, const std::s
   body += "<h2>Scores</h2>\n" + histogram_svg(score_histogram(students));
   body += "<h2>Pass rate per case</h2>\n" + pass_rate_table(pass_rates(students));
   body += speed_section(speeds);
+  body += efficiency_section(efficiency_by_case(students));
   body += outlier_list(find_outliers(students, speeds));
   body += similarity_section;
   body += student_table(students);

@@ -149,5 +149,37 @@ TEST_CASE("a class graded without a GPU reads 'not measured' for speed, never 0%
   CHECK(occurrences(html, "<svg") == 1);  // the histogram; no empty speed chart
 }
 
+TEST_CASE("speed graded by an efficiency rule says so, and the efficiency table shows the class's figures",
+          "[gradebook][efficiency]") {
+  std::vector<StudentResult> results;
+  results.push_back(testing::graded_student("s01", "Ada", testing::simulated_report(testing::passing_report(1.0))));
+  results.push_back(testing::graded_student("s02", "Alan", testing::simulated_report(testing::passing_report(1.0))));
+  const double figures[] = {7.0, 53.0};
+  for (size_t i = 0; i < results.size(); ++i) {
+    CaseResult& timed = results[i].report->cases[3];
+    REQUIRE(timed.unmeasured_speed);
+    timed.unmeasured_speed->policy = SpeedWithoutGpu::kEfficiency;
+    EfficiencyResult efficiency;
+    efficiency.metric = EfficiencyMetric::kGlobalTrafficRatio;
+    efficiency.value = figures[i];
+    efficiency.full = 8;
+    efficiency.zero = 64;
+    efficiency.max_points = 4;
+    efficiency.points = i == 0 ? 4 : 0.5;
+    efficiency.counted_by = "simulator";
+    efficiency.grades_speed = true;
+    timed.efficiency = efficiency;
+  }
+  const std::string html = summary_html(results, "matmul");
+  testing::check_html_page(html);
+  CHECK_THAT(html, Contains("performance-4096: not measured for 2 students; speed is graded later on the course GPU"));
+  CHECK_THAT(html, Contains("Until then an efficiency rule, counted by the simulator, graded the speed points of 2"));
+  CHECK_THAT(html, Contains("<h2>Efficiency (counted by the simulator)</h2>"));
+  // The median of 7 and 53, the rule's thresholds, and the class's points out of its most.
+  CHECK_THAT(html, Contains("<tr><td>performance-4096</td><td>speed points (no GPU)</td><td>global_traffic_ratio</td>"
+                            "<td class=\"num\">30.00</td><td class=\"num\">8</td><td class=\"num\">64</td>"
+                            "<td class=\"num\">4.5 / 8</td></tr>"));
+}
+
 }  // namespace
 }  // namespace cudagrade

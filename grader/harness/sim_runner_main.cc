@@ -1,7 +1,8 @@
 // The simulator's runner: the same harness as the GPU runner (runner/harness.h), compiled by g++ against
 // cusim (grader/cusim/) and linked with a student file rewritten by grader/sim/rewriter. It answers
 // "check" requests only, "check-profiled", the same with the memory-access counts of
-// cusim/runtime/access_profile.h in its reply, and "check-second-order", the same under the adversarial
+// cusim/runtime/access_profile.h in its reply, "check-counted <cache bytes>", the same counted in every block
+// with the modelled DRAM traffic (an efficiency case's), and "check-second-order", the same under the adversarial
 // schedule (cusim/runtime/scheduler.h); timing needs a GPU.
 //
 // Beyond the GPU runner it turns the simulator's own findings into verdicts on the control channel
@@ -121,12 +122,18 @@ void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
   words >> verb;
-  if (verb == "check" || verb == "check-profiled" || verb == "check-second-order") {
+  if (verb == "check" || verb == "check-profiled" || verb == "check-counted" || verb == "check-second-order") {
     const bool first_order = verb != "check-second-order";
+    const bool counted = verb == "check-counted";
+    if (counted) {
+      unsigned long long cache_bytes = 0;
+      if (!(words >> cache_bytes)) throw HarnessFailure("check-counted needs the modelled cache's bytes: " + line);
+      cusim::profile::count_every_block(cache_bytes);
+    }
     const auto began = std::chrono::steady_clock::now();
     cusim::race::clear_global_race();
     g_host_work.clear();
-    cusim::profile::g_on = verb == "check-profiled";
+    cusim::profile::g_on = verb == "check-profiled" || counted;
     check_arena(rest_of(words), first_order ? CallHooks{&watch_call, &look_for_host_work}
                                             : CallHooks{&second_order, nullptr});
     cusim::profile::g_on = false;
@@ -138,7 +145,8 @@ void handle(const std::string& line) {
     const std::string race = one_line(cusim::race::global_race());
     std::string reply = fields;
     if (!g_host_work.empty()) reply += " host=" + g_host_work;
-    if (verb == "check-profiled") reply += " profile=" + cusim::profile::take_report();
+    if (verb == "check-profiled" || counted) reply += " profile=" + cusim::profile::take_report();
+    if (counted) reply += " dram=" + cusim::profile::take_traffic();
     return respond("ok", race.empty() ? reply : reply + " race=" + race);
   }
   throw HarnessFailure("the simulator answers check requests only (timing needs a GPU): " + line);

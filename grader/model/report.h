@@ -56,6 +56,9 @@ struct CaseResult {
   std::string details;
   std::optional<SpeedResult> speed;
   std::optional<UnmeasuredSpeed> unmeasured_speed;
+  // What an efficiency rule gave: a case of kind efficiency's points, or the speed points of a case no GPU
+  // timed under speed_without_gpu: efficiency (then grades_speed).
+  std::optional<EfficiencyResult> efficiency;
 };
 
 // What graded a submission, so that a regrade can say what changed.

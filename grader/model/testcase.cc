@@ -5,12 +5,13 @@
 namespace cudagrade {
 namespace {
 
-constexpr NameTable<CaseKind, 5> kKindNames = {{
+constexpr NameTable<CaseKind, 6> kKindNames = {{
     {CaseKind::kSquare, "square"},
     {CaseKind::kNonMultiple, "non-multiple"},
     {CaseKind::kRectangular, "rectangular"},
     {CaseKind::kBoundary, "boundary"},
     {CaseKind::kPerformance, "performance"},
+    {CaseKind::kEfficiency, "efficiency"},
 }};
 
 constexpr NameTable<Distribution, 2> kDistributionNames = {{
@@ -18,9 +19,10 @@ constexpr NameTable<Distribution, 2> kDistributionNames = {{
     {Distribution::kUniformFloat, "uniform-float"},
 }};
 
-constexpr NameTable<SpeedWithoutGpu, 2> kSpeedWithoutGpuNames = {{
+constexpr NameTable<SpeedWithoutGpu, 3> kSpeedWithoutGpuNames = {{
     {SpeedWithoutGpu::kExclude, "exclude"},
     {SpeedWithoutGpu::kZero, "zero"},
+    {SpeedWithoutGpu::kEfficiency, "efficiency"},
 }};
 
 }  // namespace

@@ -7,9 +7,12 @@
 #include <string_view>
 #include <vector>
 
+#include "model/efficiency.h"
+
 namespace cudagrade {
 
-enum class CaseKind { kSquare, kNonMultiple, kRectangular, kBoundary, kPerformance };
+// kEfficiency: graded on its outputs, then on an efficiency rule the simulator counts (model/efficiency.h).
+enum class CaseKind { kSquare, kNonMultiple, kRectangular, kBoundary, kPerformance, kEfficiency };
 
 // Integers in (-10, 10), as in the course assignment, make float32 sums of products exact in any summation
 // order; uniform floats exercise rounding and need a tolerance.
@@ -25,8 +28,9 @@ struct Tolerance {
 
 // What a speed rule's points do where nothing can time the case (the CPU simulator, a platform without a
 // GPU): leave the total, so that the score is out of what was graded (kExclude, the default), or stay in it
-// and count as 0 (kZero). Either way the report says the speed is graded later on the course GPU.
-enum class SpeedWithoutGpu { kExclude, kZero };
+// and count as 0 (kZero), or be graded by the speed rule's efficiency rule, counted by the simulator at the
+// size it runs the case (kEfficiency). Either way the report says the speed is graded later on the course GPU.
+enum class SpeedWithoutGpu { kExclude, kZero, kEfficiency };
 
 // How a correct submission earns speed points: the ratio of its median time to the named reference's median,
 // both timed in the same run on the same GPU. Full points at or under full_ratio, none at or over zero_ratio,
@@ -38,6 +42,8 @@ struct SpeedRule {
   double zero_ratio = 4.0;
   double step = 0.25;
   SpeedWithoutGpu without_gpu = SpeedWithoutGpu::kExclude;
+  // What grades `points` where no GPU timed the case, under kEfficiency (the loader requires it there).
+  std::optional<EfficiencyRule> efficiency;
 };
 
 struct TestCase {
@@ -53,6 +59,8 @@ struct TestCase {
   Tolerance tolerance;
   double timeout_s = 0;
   std::optional<SpeedRule> speed;
+  // Kind efficiency only: what its points are graded by, once its outputs are right.
+  std::optional<EfficiencyRule> efficiency;
   int line = 0;  // in the YAML file, for messages
 
   double max_points() const { return points + (speed ? speed->points : 0); }

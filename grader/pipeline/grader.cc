@@ -232,14 +232,19 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   CaseResult result = blank_result(listed_case, backend_.can_time());
   TestCase test_case = listed_case;
   if (backend_.simulated()) test_case.size = lab_.simulator_size(listed_case.size);
-  if (const Measured* earlier = measured_before(test_case); earlier != nullptr && !options.dump_dir) {
+  // An efficiency rule's case is counted in every block (grader_efficiency.cc), so it runs on its own even
+  // where an earlier case had its inputs; the GPU's is counted beside it.
+  const EfficiencyRule* efficiency = efficiency_rule_of(listed_case, backend_.can_time());
+  std::optional<RunnerReply> counted_reply;
+  const Measured* earlier = efficiency == nullptr && !options.dump_dir ? measured_before(test_case) : nullptr;
+  if (earlier != nullptr) {
     result.status = earlier->checked.status;
     result.details = earlier->checked.details;
     result.simulated_ms = earlier->checked.simulated_ms;
     result.message = fmt::format("{}; the same inputs as case {}, judged by its run", earlier->checked.message,
                                  earlier->case_name);
   } else {
-    run_and_check(test_case, options, result);
+    run_and_check(test_case, options, efficiency, counted_reply, result);
     remember_measured(test_case, result);
   }
   if (test_case.size != listed_case.size) {
@@ -253,11 +258,13 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     result.points = test_case.points;
     if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, result);
   }
+  if (efficiency != nullptr) grade_efficiency(*efficiency, test_case, counted_reply ? &*counted_reply : nullptr, result);
   result.elapsed_ms = milliseconds_since(started);
   return result;
 }
 
-void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options, CaseResult& result) {
+void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* efficiency,
+                           std::optional<RunnerReply>& counted_reply, CaseResult& result) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
@@ -265,15 +272,18 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
     return;
   }
   const Workload& workload = input_sets(test_case, 1).front();
+  const bool counted = efficiency != nullptr && backend_.simulated();
   {
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     const bool profiled = options_.profile_memory && backend_.simulated();
     RunnerReply reply = [&] {
       ScopedPhase phase("student's runner: run the case once");
-      return session->check(*arena, deadline_after(test_case.timeout_s),
-                            profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
+      return counted ? check_counted(*session, *arena, test_case, *efficiency)
+                     : session->check(*arena, deadline_after(test_case.timeout_s),
+                                      profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
     }();
     if (profiled) keep_access_counts(reply);
+    if (counted && reply.outcome == RunnerReply::Outcome::kOk) counted_reply = reply;
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply_outcome(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
     } else {

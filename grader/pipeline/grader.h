@@ -21,6 +21,9 @@
 
 namespace cudagrade {
 
+// What a GPU grade's efficiency case says until the simulator beside it has counted it (pipeline/race_check.h).
+inline constexpr const char* kAwaitingSimulatorCount = "to be counted by the simulator beside the GPU grade";
+
 struct GradeOptions {
   bool include_hidden = false;
   TimingPolicy timing;
@@ -101,9 +104,18 @@ class Grader {
   struct Measured;
   Measured* measured_before(const TestCase& test_case);
   void remember_measured(const TestCase& test_case, const CaseResult& result);
-  // Runs the case once in the student's runner and judges the answer into `result`.
-  void run_and_check(const TestCase& test_case, const CaseOptions& options, CaseResult& result);
+  // Runs the case once in the student's runner and judges the answer into `result`; counted in every block
+  // when `efficiency` is a rule the simulator counts here (its reply then kept in counted_reply).
+  void run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* efficiency,
+                     std::optional<RunnerReply>& counted_reply, CaseResult& result);
   void time_case(const TestCase& test_case, CaseResult& result);
+  // The check of a case an efficiency rule grades (`rule` not null): counted in every block, with the
+  // modelled cache, on the simulator (grader_efficiency.cc).
+  RunnerReply check_counted(RunnerSession& session, Arena& arena, const TestCase& test_case, const EfficiencyRule& rule);
+  // The rule's figure and points from that check's reply (null where the case never ran, or the backend is the
+  // GPU's, whose efficiency cases the simulator beside it counts: pipeline/race_check.h), into result.
+  void grade_efficiency(const EfficiencyRule& rule, const TestCase& test_case, const RunnerReply* counted,
+                        CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   void fill_throughput(const TestCase& test_case, SpeedResult& speed) const;
   TimingOutcome time_student(const TestCase& test_case, std::span<const Workload> sets, CaseResult& result,

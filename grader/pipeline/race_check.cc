@@ -43,7 +43,37 @@ void overrule(CaseResult& result, CaseStatus status, const std::string& message,
   if (result.speed) result.speed->points = 0;
 }
 
+// The GPU grade's efficiency cases take the simulator's figure and points (a GPU cannot count them here: ncu
+// cannot profile the sandboxed runner), so that the case grades the same on either backend.
+void merge_efficiency(GradeReport& gpu, const GradeReport& sim) {
+  for (CaseResult& result : gpu.cases) {
+    if (!result.efficiency || result.efficiency->note != kAwaitingSimulatorCount) continue;
+    const CaseResult* simulated = case_named(sim, result.name);
+    if (simulated == nullptr || !simulated->efficiency) continue;
+    EfficiencyResult counted = *simulated->efficiency;
+    if (!counted.counted_by.empty()) counted.counted_by = "simulator, beside the GPU grade";
+    if (result.status != CaseStatus::kPassed) {
+      counted.points = 0;
+      counted.note = "no efficiency points: the outputs must be right first";
+    }
+    result.points = counted.points;
+    result.efficiency = counted;
+  }
+}
+
 }  // namespace
+
+void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why) {
+  bool changed = false;
+  for (CaseResult& result : gpu.cases) {
+    if (!result.efficiency || result.efficiency->note != kAwaitingSimulatorCount) continue;
+    result.efficiency->note = "not graded: the simulator counts efficiency cases, and " + why;
+    result.efficiency->points = 0;
+    result.points = 0;
+    changed = true;
+  }
+  if (changed) total_up(gpu);
+}
 
 SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
   if (const std::string why = why_not_checked(sim); !why.empty()) {
@@ -52,6 +82,7 @@ SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
   }
   gpu.race_check = "simulator, alongside the GPU";
   gpu.profile = sim.profile;  // counted by the simulator when asked for (check --profile)
+  merge_efficiency(gpu, sim);
   for (CaseResult& result : gpu.cases) {
     const CaseResult* simulated = case_named(sim, result.name);
     // What only the simulator sees: a race, and host work (it watches every copy and every access).
@@ -98,6 +129,9 @@ void finish_race_check(Grader& gpu, const std::filesystem::path& submission, con
     if (apply_race_check(report, std::move(*simulated)) == SimulatorCheck::kMerged) return;
     instead_of = report.race_check;
   }
+  const bool said_none = instead_of.rfind("none: ", 0) == 0;
+  settle_uncounted_efficiency(report, instead_of.empty() ? "it did not run beside this GPU grade (--race-check)"
+                                                          : "it did not count here: " + instead_of.substr(said_none ? 6 : 0));
   try {
     merge_sanitizer_verdict(report, gpu.sanitize(submission, suite), instead_of);
   } catch (const std::exception& error) {

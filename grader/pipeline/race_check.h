@@ -31,7 +31,13 @@ enum class SimulatorCheck { kMerged, kNotChecked };
 // racy is `race`, with the simulator's message (the array, both lines, the fix) and no points, whatever the
 // GPU said, and so is a case it finds computed on the host (`host_compute`, from its view of every copy); what the GPU said stays in the details, since the student needs both facts. Sets
 // `gpu.race_check` to what checked, or to "none" and why (the simulator could not build or run the file).
+// An efficiency case (kind efficiency) takes the simulator's figure and points, "counted by the simulator,
+// beside the GPU grade", where the GPU found its outputs right.
 SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
+
+// An efficiency case the simulator did not count for `gpu` (it could not run the file, or was not asked to run
+// beside it) earns nothing, and says `why`.
+void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why);
 
 // The simulator's report, when it comes, merged into `gpu`; if the simulator failed, `gpu` keeps its grade and
 // says that no race check ran, and why.

@@ -150,5 +150,62 @@ TEST_CASE("a barrier error from synccheck crashes its case; a clean run or no ru
                                 "simulator cannot run this file: inline PTX");
 }
 
+// A GPU grade's efficiency case as grade_case leaves it: passed, no points yet, waiting for the simulator.
+CaseResult awaiting_count(const std::string& name, CaseStatus status) {
+  CaseResult result = case_result(name, status, 0, "");
+  result.kind = CaseKind::kEfficiency;
+  result.max_points = 2;
+  EfficiencyResult efficiency;
+  efficiency.metric = EfficiencyMetric::kGlobalTrafficRatio;
+  efficiency.full = 4;
+  efficiency.zero = 48;
+  efficiency.max_points = 2;
+  efficiency.size = {64, 64, 64};
+  efficiency.note = kAwaitingSimulatorCount;
+  result.efficiency = efficiency;
+  return result;
+}
+
+TEST_CASE("a GPU grade's efficiency case takes the simulator's figure and points, and says what counted it",
+          "[race_check][efficiency]") {
+  GradeReport gpu = report_of({awaiting_count("efficiency-traffic", CaseStatus::kPassed),
+                               awaiting_count("efficiency-wrong-on-gpu", CaseStatus::kWrongAnswer)});
+  CaseResult counted = awaiting_count("efficiency-traffic", CaseStatus::kPassed);
+  counted.efficiency->value = 21.67;
+  counted.efficiency->points = 1.25;
+  counted.efficiency->counted_by = "simulator";
+  counted.efficiency->note = "";
+  counted.points = 1.25;
+  CaseResult counted_too = counted;
+  counted_too.name = "efficiency-wrong-on-gpu";
+  merge_race_verdicts(gpu, report_of({counted, counted_too}));
+  const EfficiencyResult& merged = *gpu.cases[0].efficiency;
+  CHECK(merged.counted_by == "simulator, beside the GPU grade");
+  REQUIRE(merged.value);
+  CHECK(*merged.value == 21.67);
+  CHECK(gpu.cases[0].points == 1.25);
+  // The simulator's answer was right, the GPU's was not: the GPU's verdict stands, with no efficiency points.
+  CHECK(gpu.cases[1].status == CaseStatus::kWrongAnswer);
+  CHECK(gpu.cases[1].points == 0);
+  CHECK(gpu.cases[1].efficiency->note == "no efficiency points: the outputs must be right first");
+  CHECK(gpu.score == 1.25);
+}
+
+TEST_CASE("an efficiency case no simulator counted beside the GPU earns nothing, and says why",
+          "[race_check][efficiency]") {
+  GradeReport unbuildable = report_of({awaiting_count("efficiency-traffic", CaseStatus::kPassed)});
+  merge_race_verdicts(unbuildable, report_of({}, CaseStatus::kUnsupported));
+  settle_uncounted_efficiency(unbuildable, "it did not count here: the simulator cannot run this file");
+  CHECK(unbuildable.cases[0].points == 0);
+  CHECK(unbuildable.cases[0].efficiency->note ==
+        "not graded: the simulator counts efficiency cases, and it did not count here: the simulator cannot run "
+        "this file");
+  // A case the simulator did grade (its own note, no points for a wrong answer) is left as it is.
+  GradeReport simulated = report_of({awaiting_count("efficiency-traffic", CaseStatus::kWrongAnswer)});
+  simulated.cases[0].efficiency->note = "no efficiency points: the outputs must be right first";
+  settle_uncounted_efficiency(simulated, "it did not run beside this GPU grade (--race-check off)");
+  CHECK(simulated.cases[0].efficiency->note == "no efficiency points: the outputs must be right first");
+}
+
 }  // namespace
 }  // namespace cudagrade

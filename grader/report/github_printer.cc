@@ -163,6 +163,27 @@ std::string speed_section(const GradeReport& report) {
          "\n";
 }
 
+// What the simulator counted for each efficiency rule, and the points it gave.
+std::string efficiency_section(const GradeReport& report) {
+  std::vector<std::vector<std::string>> rows;
+  for (const CaseResult& result : report.cases) {
+    if (!result.efficiency) continue;
+    const EfficiencyResult& efficiency = *result.efficiency;
+    const std::string points = fmt::format("{} / {}{}", points_text(efficiency.points), points_text(efficiency.max_points),
+                                           efficiency.grades_speed ? " (speed)" : "");
+    rows.push_back({table_cell(result.name), std::string(to_string(efficiency.metric)),
+                    efficiency.value ? fmt::format("{:.2f}", *efficiency.value) : "-",
+                    fmt::format("{:g}", efficiency.full), fmt::format("{:g}", efficiency.zero), points,
+                    table_cell(efficiency.counted_by.empty() ? efficiency.note : efficiency.counted_by)});
+  }
+  if (rows.empty()) return "";
+  return "### Efficiency\n\n" +
+         markdown_table({"case", "metric", "figure", "full points at or under", "none at or over", "points",
+                         "counted by"},
+                        {false, false, true, true, true, true, false}, rows) +
+         "\n";
+}
+
 std::string failures_section(const GradeReport& report) {
   std::string md;
   for (const FailureGroup& group : failure_groups(report)) {
@@ -301,7 +322,7 @@ std::string github_step_summary(const GradeReport& report) {
   md += fmt::format("<code>{}</code> on {} ({} backend); build: {}<br>{}\n\n", html_text(report.submission),
                     html_text(report.device), html_text(report.backend), html_text(report.build_summary),
                     html_text(graded_by_text(report.graded_by)));
-  md += case_table(report) + speed_section(report) + failures_section(report);
+  md += case_table(report) + speed_section(report) + efficiency_section(report) + failures_section(report);
   if (!report.build_log.empty()) {
     md += details_block("compiler output", report.build_log, report.verdict == CaseStatus::kCompileError);
   }

@@ -290,5 +290,13 @@ TEST_CASE("outside GitHub Actions nothing is written, and an unwritable file is 
   CHECK_THROWS_AS(publish_github_files(sample_report()), std::runtime_error);
 }
 
+TEST_CASE("the summary has an efficiency table: the figure, its thresholds, what counted it", "[github][efficiency]") {
+  std::ostringstream out;
+  GithubPrinter(out).print(testing::with_efficiency_case(sample_report()));
+  CHECK_THAT(out.str(), Catch::Contains("### Efficiency"));
+  CHECK_THAT(out.str(),
+             Catch::Contains("| efficiency-global-traffic | global_traffic_ratio | 21.67 | 4 | 48 | 0.5 / 1 | simulator |"));
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -94,12 +94,24 @@ std::string speed_facts(const SpeedResult& speed) {
   return facts;
 }
 
+std::string efficiency_facts(const EfficiencyResult& efficiency) {
+  std::string facts = fmt::format("efficiency_metric: {}\n", to_string(efficiency.metric));
+  if (efficiency.value) facts += fmt::format("efficiency_value: {:.2f}\n", *efficiency.value);
+  facts += fmt::format("efficiency_full: {:g}\nefficiency_zero: {:g}\nefficiency_points: {} / {}\n", efficiency.full,
+                       efficiency.zero, points_text(efficiency.points), points_text(efficiency.max_points));
+  facts += fmt::format("efficiency_grades: {}\n", efficiency.grades_speed ? "speed" : "case");
+  if (!efficiency.counted_by.empty()) facts += "counted_by: " + efficiency.counted_by + "\n";
+  if (!efficiency.note.empty()) facts += "efficiency_note: " + efficiency.note + "\n";
+  return facts;
+}
+
 std::string testcase(const CaseResult& result, const GradeReport& report) {
   std::string out = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n",
                                 xml_attribute(report.lab), xml_attribute(result.name), result.elapsed_ms / 1000);
   out += outcome_element(result, report);
   std::string system_out = fmt::format("points: {} / {}\n", points_text(result.points), points_text(result.max_points));
   if (result.speed) system_out += speed_facts(*result.speed);
+  if (result.efficiency) system_out += efficiency_facts(*result.efficiency);
   out += "      <system-out>" + xml_text(system_out) + "</system-out>\n";
   return out + "    </testcase>\n";
 }

@@ -167,5 +167,14 @@ TEST_CASE("the JUnit report validates against the CI schema with xmllint, and a 
   CHECK_THAT(xmllint_verdict(broken), Catch::StartsWith("invalid") && Catch::Contains("skipped"));
 }
 
+TEST_CASE("an efficiency case's figure, thresholds and counter are facts in its system-out", "[junit][efficiency]") {
+  const std::string xml = junit_of(testing::with_efficiency_case(sample_report()));
+  CHECK_THAT(xml, Catch::Contains("efficiency_metric: global_traffic_ratio\nefficiency_value: 21.67\n"
+                                  "efficiency_full: 4\nefficiency_zero: 48\nefficiency_points: 0.5 / 1\n"
+                                  "efficiency_grades: case\ncounted_by: simulator\n"));
+  const nlohmann::json parsed = parse_with_python(xml);
+  CHECK(parsed["root"] == "testsuites");
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -40,6 +40,20 @@ nlohmann::json speed_to_json(const SpeedResult& speed) {
   return json;
 }
 
+// Named fields, so that other tools can read which counter graded the case and against what.
+nlohmann::json efficiency_to_json(const EfficiencyResult& efficiency) {
+  return {{"metric", std::string(to_string(efficiency.metric))},
+          {"value", optional_to_json(efficiency.value)},
+          {"full", efficiency.full},
+          {"zero", efficiency.zero},
+          {"points", efficiency.points},
+          {"max_points", efficiency.max_points},
+          {"counted_by", efficiency.counted_by},
+          {"size", efficiency.size},
+          {"grades", efficiency.grades_speed ? "speed" : "case"},
+          {"note", efficiency.note}};
+}
+
 nlohmann::json case_to_json(const CaseResult& result) {
   nlohmann::json json = {
       {"name", result.name},
@@ -60,6 +74,7 @@ nlohmann::json case_to_json(const CaseResult& result) {
     json["unmeasured_speed"] = {{"policy", std::string(to_string(result.unmeasured_speed->policy))},
                                 {"points", result.unmeasured_speed->points}};
   }
+  if (result.efficiency) json["efficiency"] = efficiency_to_json(*result.efficiency);
   return json;
 }
 
@@ -94,6 +109,21 @@ SpeedResult speed_from_json(const nlohmann::json& json) {
   return speed;
 }
 
+EfficiencyResult efficiency_from_json(const nlohmann::json& json) {
+  EfficiencyResult efficiency;
+  efficiency.metric = efficiency_metric_from_string(json.at("metric").get<std::string>()).value();
+  efficiency.value = optional_from_json<double>(json.at("value"));
+  efficiency.full = json.at("full").get<double>();
+  efficiency.zero = json.at("zero").get<double>();
+  efficiency.points = json.at("points").get<double>();
+  efficiency.max_points = json.at("max_points").get<double>();
+  efficiency.counted_by = json.at("counted_by").get<std::string>();
+  efficiency.size = json.at("size").get<std::vector<int64_t>>();
+  efficiency.grades_speed = json.at("grades").get<std::string>() == "speed";
+  efficiency.note = json.at("note").get<std::string>();
+  return efficiency;
+}
+
 CaseResult case_from_json(const nlohmann::json& json) {
   CaseResult result;
   result.name = json.at("name").get<std::string>();
@@ -115,6 +145,7 @@ CaseResult case_from_json(const nlohmann::json& json) {
         speed_without_gpu_from_string(unmeasured.at("policy").get<std::string>()).value(),
         unmeasured.at("points").get<double>()};
   }
+  if (json.contains("efficiency")) result.efficiency = efficiency_from_json(json.at("efficiency"));
   return result;
 }
 

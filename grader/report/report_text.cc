@@ -66,6 +66,22 @@ std::string speed_line(const SpeedResult& speed) {
   return line;
 }
 
+std::string efficiency_line(const EfficiencyResult& efficiency) {
+  const std::string_view unit = unit_of(efficiency.metric);
+  const std::string figure =
+      efficiency.value ? fmt::format("{} {:.2f}{}", to_string(efficiency.metric), *efficiency.value, unit)
+                       : fmt::format("{} not measured", to_string(efficiency.metric));
+  std::string line = fmt::format("{} (full points at or under {:g}, none at or over {:g})", figure, efficiency.full,
+                                 efficiency.zero);
+  if (!efficiency.counted_by.empty()) {
+    line += fmt::format(", counted by the {} at {}", efficiency.counted_by, size_text(efficiency.size));
+  }
+  line += fmt::format(": {} of {} {}points", points_text(efficiency.points), points_text(efficiency.max_points),
+                      efficiency.grades_speed ? "speed " : "");
+  if (!efficiency.note.empty()) line += " (" + efficiency.note + ")";
+  return line;
+}
+
 std::vector<int> student_lines_in(std::string_view message, std::string_view compiled_as) {
   static const std::regex kLine(R"((\S*) ?line (\d{1,7})\b)");
   std::vector<int> lines;
@@ -96,6 +112,7 @@ std::string case_feedback(const CaseResult& result) {
   std::string text = result.message;
   if (!result.details.empty()) text += "\n" + result.details;
   if (result.speed) text += "\nspeed: " + speed_line(*result.speed);
+  if (result.efficiency) text += "\nefficiency: " + efficiency_line(*result.efficiency);
   return text;
 }
 

@@ -40,6 +40,10 @@ SpeedWords speed_words(const SpeedResult& speed);
 // cublas 1 ms (67% of its speed); speed points 4": every number the timing produced, on one line.
 std::string speed_line(const SpeedResult& speed);
 
+// "global_traffic_ratio 2.03x the fewest bytes (full points at or under 1.5, none at or over 16), counted by
+// the simulator at 128x128x128: 1.75 of 2 points": the figure, its thresholds and what counted it.
+std::string efficiency_line(const EfficiencyResult& efficiency);
+
 // Text cut to `limit` bytes, saying how much was left out: a flood of output stays readable.
 std::string clipped(std::string_view text, size_t limit);
 

@@ -80,12 +80,13 @@ void TextPrinter::print(const GradeReport& report) {
   }
   for (const CaseResult& result : report.cases) {
     const bool failed = result.status != CaseStatus::kPassed && result.status != CaseStatus::kSkipped;
-    if (all_alike || (!failed && !result.speed)) continue;
+    if (all_alike || (!failed && !result.speed && !result.efficiency)) continue;
     out_ << fmt::format("\n{} ({} {}): {}\n", terminal_text(result.name), to_string(result.kind), size_text(result.size),
                         paint(std::string(to_string(result.status)), result.status));
     if (failed) out_ << indent(result.message, "  ");
     if (failed && !result.details.empty()) out_ << indent(result.details, "  ");
     if (result.speed) out_ << indent(speed_line(*result.speed), "  speed: ");
+    if (result.efficiency) out_ << indent(efficiency_line(*result.efficiency), "  efficiency: ");
   }
   if (report.verdict == CaseStatus::kCompileError && !report.build_log.empty()) {
     out_ << "\ncompiler output:\n" << indent(report.build_log, "  ");

@@ -157,6 +157,10 @@ RunnerReply RunnerSession::check(Arena& arena, Clock::time_point deadline, Check
   return collect(arena, exchange(verb, arena.path().string(), deadline));
 }
 
+RunnerReply RunnerSession::check_counted(Arena& arena, Clock::time_point deadline, uint64_t cache_bytes) {
+  return collect(arena, exchange("check-counted", fmt::format("{} {}", cache_bytes, arena.path().string()), deadline));
+}
+
 // The grader's own clock runs from sending the request to reading its reply (check/reported_time.h).
 RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
   const Clock::time_point sent = Clock::now();

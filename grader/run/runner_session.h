@@ -59,6 +59,9 @@ class RunnerSession {
   // kProfiled: as is, and the simulator counts what its memory accesses cost (reply field "profile").
   enum class CheckOrder { kAsIs, kProfiled, kSecondOrder };
   RunnerReply check(Arena& arena, Clock::time_point deadline, CheckOrder order = CheckOrder::kAsIs);
+  // As is, the simulator counting every block's accesses ("profile") and the DRAM traffic of a modelled cache
+  // of `cache_bytes` ("dram": bytes read, bytes written): an efficiency case's check.
+  RunnerReply check_counted(Arena& arena, Clock::time_point deadline, uint64_t cache_bytes);
   RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);
 

@@ -71,5 +71,52 @@ TEST_CASE("speed points nothing timed leave the case's maximum under exclude and
   CHECK_FALSE(unmeasured_speed_of(timed, false));
 }
 
+TEST_CASE("efficiency points fall linearly from full to zero on the figure rounded to two decimals", "[score]") {
+  EfficiencyRule rule;
+  rule.metric = EfficiencyMetric::kGlobalSectorsPerRequest;
+  rule.full = 4.5;
+  rule.zero = 16;
+  rule.step = 0.25;
+  CHECK(efficiency_points(rule, 2, 4.0) == 2);
+  CHECK(efficiency_points(rule, 2, 4.5) == 2);
+  CHECK(efficiency_points(rule, 2, 4.504) == 2);  // 4.50 once graded
+  // (16 - 10.25) / 11.5 = 0.5 of 2 points: exactly 1.
+  CHECK(efficiency_points(rule, 2, 10.25) == 1);
+  // (16 - 12) / 11.5 * 2 = 0.696 points, down to the step below: 0.5.
+  CHECK(efficiency_points(rule, 2, 12) == 0.5);
+  CHECK(efficiency_points(rule, 2, 16) == 0);
+  CHECK(efficiency_points(rule, 2, 32) == 0);
+  CHECK(efficiency_points(rule, 2, std::numeric_limits<double>::quiet_NaN()) == 0);
+  rule.step = 0;
+  CHECK(efficiency_points(rule, 2, 12) == Approx(8.0 / 11.5));
+  // A figure's digits past the second decimal never move points.
+  rule.step = 0.25;
+  CHECK(efficiency_points(rule, 2, 7.3349) == efficiency_points(rule, 2, 7.3351 - 0.001));
+}
+
+TEST_CASE("the efficiency rule that grades a case: its own, or its speed rule's only where nothing times it",
+          "[score]") {
+  TestCase efficiency;
+  efficiency.kind = CaseKind::kEfficiency;
+  efficiency.efficiency = EfficiencyRule{EfficiencyMetric::kDramBytesRatio, 1.2, 3};
+  CHECK(efficiency_rule_of(efficiency, true) == &*efficiency.efficiency);
+  CHECK(efficiency_rule_of(efficiency, false) == &*efficiency.efficiency);
+  CHECK(case_max_points(efficiency, false) == efficiency.points);
+
+  TestCase timed;
+  timed.kind = CaseKind::kPerformance;
+  timed.points = 1;
+  timed.speed = SpeedRule{"tiled_boundary", 4, 1.0, 2.0, 0.25, SpeedWithoutGpu::kEfficiency,
+                          EfficiencyRule{EfficiencyMetric::kGlobalTrafficRatio, 1.5, 16}};
+  CHECK(efficiency_rule_of(timed, true) == nullptr);  // a GPU times it: the rule waits
+  CHECK(efficiency_rule_of(timed, false) == &*timed.speed->efficiency);
+  CHECK(case_max_points(timed, false) == 5);  // the speed points stay in the total, graded by the rule
+  CHECK(unmeasured_speed_note(*unmeasured_speed_of(timed, false)) ==
+        "no GPU timed this case, so its 4 speed points were graded by its efficiency rule, counted by the simulator; "
+        "speed is graded later on the course GPU");
+  timed.speed->without_gpu = SpeedWithoutGpu::kZero;
+  CHECK(efficiency_rule_of(timed, false) == nullptr);
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -36,6 +36,7 @@ std::vector<std::string> cusim_runtime_sources() {
   return {"cusim/runtime/api.cc",          "cusim/runtime/fatal.cc",     "cusim/runtime/race_checker.cc",
           "cusim/runtime/race_report.cc",  "cusim/runtime/device_memory.cc", "cusim/runtime/kernel_reach.cc",
           "cusim/runtime/host_work.cc",    "cusim/runtime/access_profile.cc",
+          "cusim/runtime/sector_cache.cc",
           "cusim/runtime/scheduler.cc",    "cusim/runtime/shared_memory.cc", "cusim/runtime/symbolize.cc",
           "harness/sim_runner_main.cc"};
 }

@@ -28,10 +28,12 @@ bool plain_reference_name(const std::string& name) {
 const std::set<std::string> kTopLevelKeys = {"lab", "defaults", "cases", "speed_without_gpu", "late"};
 const std::set<std::string> kLateKeys = {"deadline", "policy"};
 const std::set<std::string> kCaseKeys = {"name",      "kind",    "points", "hidden",           "seed", "distribution",
-                                         "tolerance", "timeout", "speed",  "speed_without_gpu", "reveal"};
+                                         "tolerance", "timeout", "speed",  "speed_without_gpu", "reveal",
+                                         "efficiency"};
 const std::set<std::string> kDefaultsKeys = {"points", "hidden", "reveal", "seed", "distribution", "tolerance", "timeout"};
 const std::set<std::string> kToleranceKeys = {"abs", "rel"};
-const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio", "step"};
+const std::set<std::string> kSpeedKeys = {"reference", "points", "full_ratio", "zero_ratio", "step", "efficiency"};
+const std::set<std::string> kEfficiencyKeys = {"metric", "full", "zero", "step", "cache_fraction"};
 
 // Collects problems while walking one file; every reader records what is wrong and carries on, so a
 // teacher sees all mistakes in one run of `cudagrade validate`.
@@ -158,11 +160,65 @@ class SuiteReader {
       speed.zero_ratio = non_negative(node["zero_ratio"], "speed.zero_ratio").value_or(speed.zero_ratio);
     }
     if (node["step"]) speed.step = non_negative(node["step"], "speed.step").value_or(speed.step);
+    if (node["efficiency"]) speed.efficiency = read_efficiency(node["efficiency"], "speed.efficiency");
     if (speed.full_ratio <= 0 || speed.zero_ratio <= speed.full_ratio) {
       problem(node,
               "speed needs 0 < full_ratio < zero_ratio (full points at or under full_ratio times the "
               "reference's time, none at zero_ratio)");
     }
+  }
+
+  // {metric: global_sectors_per_request, full: 4.5, zero: 16}: every figure is lower-is-better, so full < zero.
+  std::optional<EfficiencyRule> read_efficiency(const YAML::Node& node, const std::string& field) {
+    if (!node.IsMap()) {
+      problem(node, "'" + field + "' must be a mapping like {metric: global_sectors_per_request, full: 4.5, zero: 16}");
+      return std::nullopt;
+    }
+    check_keys(node, kEfficiencyKeys, field);
+    EfficiencyRule rule;
+    bool complete = true;
+    if (!node["metric"]) {
+      problem(node, "'" + field + "' is missing 'metric' (one of " + efficiency_metric_names() + ")");
+      complete = false;
+    } else if (auto text = scalar<std::string>(node["metric"], field + ".metric", "a metric's name")) {
+      if (auto metric = efficiency_metric_from_string(*text)) {
+        rule.metric = *metric;
+      } else {
+        problem(node["metric"], "unknown metric '" + *text + "' (expected one of " + efficiency_metric_names() + ")");
+        complete = false;
+      }
+    } else {
+      complete = false;
+    }
+    for (const char* bound : {"full", "zero"}) {
+      if (!node[bound]) {
+        problem(node, fmt::format("'{}' is missing '{}': the figure at which it gives {} points", field, bound,
+                                  std::string(bound) == "full" ? "full" : "no"));
+        complete = false;
+      }
+    }
+    if (node["full"]) rule.full = non_negative(node["full"], field + ".full").value_or(rule.full);
+    if (node["zero"]) rule.zero = non_negative(node["zero"], field + ".zero").value_or(rule.zero);
+    if (node["step"]) rule.step = non_negative(node["step"], field + ".step").value_or(rule.step);
+    if (node["cache_fraction"]) {
+      auto fraction = non_negative(node["cache_fraction"], field + ".cache_fraction");
+      if (fraction && (*fraction <= 0 || *fraction > 1)) {
+        problem(node["cache_fraction"], "'" + field + ".cache_fraction' must be more than 0 and at most 1, not " +
+                                            node["cache_fraction"].Scalar());
+        fraction.reset();
+      }
+      rule.cache_fraction = fraction.value_or(rule.cache_fraction);
+      if (rule.metric != EfficiencyMetric::kDramBytesRatio) {
+        problem(node["cache_fraction"], "'cache_fraction' applies only to metric dram_bytes_ratio");
+      }
+    }
+    if (node["full"] && node["zero"] && rule.zero <= rule.full) {
+      problem(node, "'" + field + "' needs full < zero: a lower figure is better, so full points at or under "
+                    "'full' and none at or over 'zero'");
+      complete = false;
+    }
+    if (!complete) return std::nullopt;
+    return rule;
   }
 
   // Fields shared by a case and the 'defaults' block.
@@ -229,7 +285,7 @@ class SuiteReader {
     const YAML::Node kind = node["kind"];
     if (!kind) {
       problem(node, "case '" + test_case.name +
-                        "' is missing 'kind' (square, non-multiple, rectangular, boundary or performance)");
+                        "' is missing 'kind' (square, non-multiple, rectangular, boundary, performance or efficiency)");
       return;
     }
     auto text = scalar<std::string>(kind, "kind", "a case kind");
@@ -237,8 +293,7 @@ class SuiteReader {
     auto parsed = case_kind_from_string(*text);
     if (!parsed) {
       problem(kind, "unknown kind '" + *text +
-                        "' (expected square, non-multiple, rectangular, boundary or "
-                        "performance)");
+                        "' (expected square, non-multiple, rectangular, boundary, performance or efficiency)");
       return;
     }
     test_case.kind = *parsed;
@@ -269,6 +324,7 @@ class SuiteReader {
     if (!defaults_have_tolerance_) test_case.tolerance = lab.default_tolerance(test_case.distribution);
     if (node["tolerance"]) read_tolerance(node["tolerance"], test_case.tolerance);
     read_case_speed(node, lab, test_case);
+    read_case_efficiency(node, test_case);
     if (test_case.timeout_s == 0) {
       test_case.timeout_s =
           test_case.kind == CaseKind::kPerformance ? kDefaultPerformanceTimeoutSeconds : kDefaultTimeoutSeconds;
@@ -290,7 +346,29 @@ class SuiteReader {
     speed.without_gpu = lab_speed_policy_;
     if (node["speed"]) read_speed(node["speed"], lab, speed);
     if (node["speed_without_gpu"]) speed.without_gpu = read_speed_policy(node["speed_without_gpu"]);
+    if (speed.without_gpu == SpeedWithoutGpu::kEfficiency && speed.points > 0 && !speed.efficiency) {
+      problem(node["speed"] ? node["speed"] : node,
+              "case '" + test_case.name + "': speed_without_gpu is efficiency, but its speed rule has no "
+              "'efficiency' to grade its speed points by without a GPU: add one inside 'speed', like "
+              "efficiency: {metric: global_traffic_ratio, full: 1.5, zero: 16}");
+    }
     test_case.speed = speed;
+  }
+
+  void read_case_efficiency(const YAML::Node& node, TestCase& test_case) {
+    if (test_case.kind != CaseKind::kEfficiency) {
+      if (node["efficiency"]) {
+        problem(node["efficiency"], "'efficiency' applies only to cases of kind efficiency (a speed rule's own "
+                                    "efficiency rule goes inside its 'speed' block)");
+      }
+      return;
+    }
+    if (!node["efficiency"]) {
+      problem(node, "case '" + test_case.name + "' of kind efficiency is missing 'efficiency', a mapping like "
+                    "{metric: global_sectors_per_request, full: 4.5, zero: 16}");
+      return;
+    }
+    test_case.efficiency = read_efficiency(node["efficiency"], "efficiency");
   }
 
   // The words are checked where they are used (gradebook/late_policy.h), which names this file and line.
@@ -307,19 +385,13 @@ class SuiteReader {
     suite.late = late;
   }
 
-  // `efficiency` (points from the simulator's efficiency cases) is a policy the issue tracker plans (#15);
-  // naming it must not silently grade as another policy.
+  // `efficiency` grades the speed points by each speed rule's own efficiency rule (read_case_speed checks that
+  // every rule with points has one).
   SpeedWithoutGpu read_speed_policy(const YAML::Node& node) {
-    auto text = scalar<std::string>(node, "speed_without_gpu", "exclude or zero");
+    auto text = scalar<std::string>(node, "speed_without_gpu", "exclude, zero or efficiency");
     if (!text) return SpeedWithoutGpu::kExclude;
     if (auto policy = speed_without_gpu_from_string(*text)) return *policy;
-    if (*text == "efficiency") {
-      problem(node,
-              "speed_without_gpu: efficiency is not available yet: the simulator has no efficiency cases "
-              "(issue #15); use exclude (speed points leave the total until a GPU run) or zero");
-    } else {
-      problem(node, "unknown speed_without_gpu '" + *text + "' (expected exclude or zero)");
-    }
+    problem(node, "unknown speed_without_gpu '" + *text + "' (expected exclude, zero or efficiency)");
     return SpeedWithoutGpu::kExclude;
   }
 

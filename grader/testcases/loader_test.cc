@@ -124,20 +124,109 @@ cases:
   CHECK(plain.suite->cases[0].speed->without_gpu == SpeedWithoutGpu::kExclude);
 }
 
-TEST_CASE("speed_without_gpu: efficiency is refused as not available yet, never graded as another policy",
-          "[testcases]") {
+TEST_CASE("speed_without_gpu: efficiency needs an efficiency rule in every speed rule with points", "[testcases]") {
+  LoadResult result = parse(R"(lab: reduction
+speed_without_gpu: efficiency
+cases:
+  - name: p
+    kind: performance
+    n: 1000
+    speed: {points: 2, efficiency: {metric: shared_bank_conflict_ways, full: 1.1, zero: 4, step: 0.5}}
+  - {name: unpointed, kind: performance, n: 10}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  const SpeedRule& speed = *result.suite->cases[0].speed;
+  CHECK(speed.without_gpu == SpeedWithoutGpu::kEfficiency);
+  REQUIRE(speed.efficiency);
+  CHECK(speed.efficiency->metric == EfficiencyMetric::kSharedBankConflictWays);
+  CHECK(speed.efficiency->full == 1.1);
+  CHECK(speed.efficiency->zero == 4);
+  CHECK(speed.efficiency->step == 0.5);
   for (const std::string text :
-       {"lab: reduction\nspeed_without_gpu: efficiency\ncases:\n  - {name: p, kind: performance, n: 10}\n",
-        "lab: reduction\ncases:\n  - {name: p, kind: performance, n: 10, speed_without_gpu: efficiency}\n"}) {
-    LoadResult result = parse(text);
-    CHECK_FALSE(result.suite);
-    CHECK_THAT(problems_of(result), Catch::Contains("efficiency is not available yet") &&
-                                        Catch::Contains("issue #15"));
+       {"lab: reduction\nspeed_without_gpu: efficiency\ncases:\n  - {name: p, kind: performance, n: 10, speed: {points: 1}}\n",
+        "lab: reduction\ncases:\n  - {name: p, kind: performance, n: 10, speed: {points: 1}, speed_without_gpu: efficiency}\n"}) {
+    LoadResult missing = parse(text);
+    CHECK_FALSE(missing.suite);
+    CHECK_THAT(problems_of(missing), Catch::Contains(":4: case 'p': speed_without_gpu is efficiency, but its speed rule "
+                                                     "has no 'efficiency'") ||
+                                         Catch::Contains(":3: case 'p': speed_without_gpu is efficiency, but its speed "
+                                                         "rule has no 'efficiency'"));
   }
   LoadResult typo = parse("lab: reduction\ncases:\n  - {name: p, kind: performance, n: 10, speed_without_gpu: drop}\n");
-  CHECK_THAT(problems_of(typo), Catch::Contains("cases.yaml:3: unknown speed_without_gpu 'drop' (expected exclude or zero)"));
+  CHECK_THAT(problems_of(typo),
+             Catch::Contains("cases.yaml:3: unknown speed_without_gpu 'drop' (expected exclude, zero or efficiency)"));
   LoadResult misplaced = parse("lab: reduction\ncases:\n  - {name: p, kind: square, n: 10, speed_without_gpu: zero}\n");
   CHECK_THAT(problems_of(misplaced), Catch::Contains("'speed_without_gpu' applies only to cases of kind performance"));
+}
+
+TEST_CASE("a case of kind efficiency reads its rule, with the defaults filled in", "[testcases]") {
+  LoadResult result = parse(R"(lab: matmul
+cases:
+  - {name: coalesced-loads, kind: efficiency, M: 256, K: 256, N: 256, points: 2,
+     efficiency: {metric: global_sectors_per_request, full: 4.5, zero: 16}}
+  - {name: dram, kind: efficiency, M: 64, K: 64, N: 64,
+     efficiency: {metric: dram_bytes_ratio, full: 1.2, zero: 3, cache_fraction: 0.5}}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  const TestCase& coalesced = result.suite->cases[0];
+  CHECK(coalesced.kind == CaseKind::kEfficiency);
+  CHECK(coalesced.points == 2);
+  CHECK_FALSE(coalesced.speed);
+  REQUIRE(coalesced.efficiency);
+  CHECK(coalesced.efficiency->metric == EfficiencyMetric::kGlobalSectorsPerRequest);
+  CHECK(coalesced.efficiency->full == 4.5);
+  CHECK(coalesced.efficiency->zero == 16);
+  CHECK(coalesced.efficiency->step == 0.25);
+  CHECK(coalesced.efficiency->cache_fraction == 0.25);
+  REQUIRE(result.suite->cases[1].efficiency);
+  CHECK(result.suite->cases[1].efficiency->cache_fraction == 0.5);
+}
+
+TEST_CASE("every bad efficiency field is a file:line problem", "[testcases]") {
+  const std::string head = "lab: matmul\ncases:\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8}\n",
+       "cases.yaml:3: case 'e' of kind efficiency is missing 'efficiency'"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: 3}\n",
+       "cases.yaml:3: 'efficiency' must be a mapping like {metric: global_sectors_per_request"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: speed, full: 1, zero: 2}}\n",
+       "cases.yaml:3: unknown metric 'speed' (expected one of global_load_sectors_per_request, "
+       "global_store_sectors_per_request, global_sectors_per_request, global_sectors_over_ideal, "
+       "shared_bank_conflict_ways, "
+       "shared_traffic_ratio, global_traffic_ratio, dram_bytes_ratio)"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {full: 1, zero: 2}}\n",
+       "cases.yaml:3: 'efficiency' is missing 'metric'"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, zero: 2}}\n",
+       "cases.yaml:3: 'efficiency' is missing 'full'"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8,\n     efficiency: {metric: dram_bytes_ratio, full: 3, zero: 2}}\n",
+       "cases.yaml:4: 'efficiency' needs full < zero"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, full: x, zero: 2}}\n",
+       "cases.yaml:3: 'efficiency.full' must be a number, not 'x'"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, full: 1, zero: 2, "
+       "cache_fraction: 2}}\n",
+       "cases.yaml:3: 'efficiency.cache_fraction' must be more than 0 and at most 1, not 2"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: global_traffic_ratio, full: 1, zero: 2, "
+       "cache_fraction: 0.5}}\n",
+       "cases.yaml:3: 'cache_fraction' applies only to metric dram_bytes_ratio"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, full: 1, zero: 2, "
+       "ful: 1}}\n",
+       "cases.yaml:3: unknown field 'ful' in efficiency"},
+      {"  - {name: e, kind: square, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, full: 1, zero: 2}}\n",
+       "cases.yaml:3: 'efficiency' applies only to cases of kind efficiency"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, speed: {points: 1},\n"
+       "     efficiency: {metric: dram_bytes_ratio, full: 1, zero: 2}}\n",
+       "cases.yaml:3: 'speed' applies only to cases of kind performance"},
+      {"  - {name: p, kind: performance, M: 8, K: 8, N: 8, speed: {points: 1, efficiency: {metric: x, full: 1, zero: 2}}}\n",
+       "cases.yaml:3: unknown metric 'x'"},
+  };
+  for (const auto& [text, expected] : cases) {
+    LoadResult result = parse(head + text);
+    INFO(text);
+    CHECK_FALSE(result.suite);
+    CHECK_THAT(problems_of(result), Catch::Contains(expected));
+  }
 }
 
 TEST_CASE("a late policy in the test-case file is read with its line; a malformed one is a problem",
@@ -215,7 +304,7 @@ cases:
   REQUIRE(result.problems.size() == 2);
   CHECK(result.problems[0].to_string() ==
         "cases.yaml:3: unknown kind 'cube' (expected square, non-multiple, "
-        "rectangular, boundary or performance)");
+        "rectangular, boundary, performance or efficiency)");
   CHECK(result.problems[1].line == 4);
 }
 
@@ -239,7 +328,7 @@ TEST_CASE("the shipped test cases load and cover every kind", "[testcases]") {
     CHECK(result.suite->lab == lab->name());
     for (const TestCase& test_case : result.suite->cases) kinds.insert(test_case.kind);
   }
-  CHECK(kinds.size() == 5);
+  CHECK(kinds.size() == 6);  // square, non-multiple, rectangular, boundary, performance, efficiency
 }
 
 TEST_CASE("a speed reference is a name, never a path or a name too long for a file", "[testcases]") {

@@ -93,6 +93,30 @@ GradeReport sample_report() {
   return report;
 }
 
+GradeReport with_efficiency_case(GradeReport report) {
+  CaseResult result;
+  result.name = "efficiency-global-traffic";
+  result.kind = CaseKind::kEfficiency;
+  result.size = {64, 64, 64};
+  result.status = CaseStatus::kPassed;
+  result.points = 0.5;
+  result.max_points = 1;
+  result.message = "all elements of C are right";
+  EfficiencyResult efficiency;
+  efficiency.metric = EfficiencyMetric::kGlobalTrafficRatio;
+  efficiency.value = 21.67;
+  efficiency.full = 4;
+  efficiency.zero = 48;
+  efficiency.points = 0.5;
+  efficiency.max_points = 1;
+  efficiency.counted_by = "simulator";
+  efficiency.size = {64, 64, 64};
+  result.efficiency = efficiency;
+  report.cases.push_back(result);
+  total_up(report);
+  return report;
+}
+
 GradeReport simulated_report(GradeReport report, SpeedWithoutGpu policy) {
   report.backend = "sim";
   report.device = "the CPU simulator";

@@ -35,6 +35,9 @@ GradeReport sample_report();
 // `report` as a run without a GPU gives it: backend sim, and every timed case's speed unmeasured under
 // `policy` (its speed points out of max_points for kExclude, at 0 for kZero), with the note in its message.
 GradeReport simulated_report(GradeReport report, SpeedWithoutGpu policy = SpeedWithoutGpu::kExclude);
+// `report` with one more case, "efficiency-global-traffic" (kind efficiency, 64x64x64): the simulator counted
+// global_traffic_ratio 21.67 against full 4 and zero 48, 0.5 of its 1 point.
+GradeReport with_efficiency_case(GradeReport report);
 
 // The report failing to compile with build_log, as the grader writes it: every case a compile error whose
 // message is the build summary (the log's first error), no points, nothing timed.

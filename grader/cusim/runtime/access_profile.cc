@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <limits>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <vector>
 
+#include "cusim/runtime/sector_cache.h"
 #include "cusim/runtime/symbolize.h"
 
 namespace cusim::profile {
@@ -45,6 +48,8 @@ struct Totals {
 constexpr size_t kMostNotesPerBlock = size_t{1} << 22;
 
 bool g_sampled = false;
+unsigned g_block_limit = kSampledBlocks;
+std::unique_ptr<SectorCache> g_cache;  // only while an efficiency case counts
 std::vector<Note> g_notes;
 std::map<Key, Totals> g_totals;
 
@@ -162,13 +167,21 @@ void merge_split_accesses(std::vector<Note>& notes) {
 
 }  // namespace
 
+void count_every_block(uint64_t cache_bytes) {
+  g_on = true;
+  g_block_limit = std::numeric_limits<unsigned>::max();
+  g_cache = std::make_unique<SectorCache>(cache_bytes);
+}
+
 void begin_block(unsigned linear_block) {
-  g_sampled = g_on && linear_block < kSampledBlocks;
+  g_sampled = g_on && linear_block < g_block_limit;
   g_notes.clear();
 }
 
 void note(uintptr_t address, size_t size, bool is_write, Space space, uintptr_t pc, int slot) {
-  if (!g_sampled || g_notes.size() >= kMostNotesPerBlock || size == 0 || size > 16) return;
+  if (!g_sampled) return;
+  if (g_cache && space == Space::kGlobal) g_cache->access(address, size, is_write);
+  if (g_notes.size() >= kMostNotesPerBlock || size == 0 || size > 16) return;
   g_notes.push_back({pc, address, static_cast<int16_t>(slot), static_cast<uint8_t>(size), is_write, space});
 }
 
@@ -203,6 +216,18 @@ std::string take_report() {
   }
   g_totals.clear();
   return report;
+}
+
+std::string take_traffic() {
+  char traffic[64] = "0,0";
+  if (g_cache) {
+    g_cache->flush();
+    std::snprintf(traffic, sizeof traffic, "%llu,%llu", static_cast<unsigned long long>(g_cache->dram_read_bytes()),
+                  static_cast<unsigned long long>(g_cache->dram_write_bytes()));
+  }
+  g_cache.reset();
+  g_block_limit = kSampledBlocks;
+  return traffic;
 }
 
 }  // namespace cusim::profile

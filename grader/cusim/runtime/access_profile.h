@@ -7,6 +7,8 @@
 // Lanes that skip an iteration of a loop the others run shift that count (divergence); the lectures'
 // kernels keep their loops uniform. Only the first kSampledBlocks blocks of each launch are counted: enough
 // for the pattern, and cheap on large grids. Off (one test of a flag per access) unless the grader asks.
+// An efficiency case (model/efficiency.h) asks for every block instead (count_every_block), and for the
+// modelled DRAM traffic of every global access (sector_cache.h): its figures are totals, not a pattern.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +24,10 @@ inline constexpr unsigned kSampledBlocks = 8;
 // Set by the runner for a profiled request; read at every access.
 extern bool g_on;
 
+// Counts every block of every launch, and feeds every global access to a fresh cache of `cache_bytes`, until
+// the next take_traffic(); sets g_on.
+void count_every_block(uint64_t cache_bytes);
+
 void begin_block(unsigned linear_block);
 void note(uintptr_t address, size_t size, bool is_write, Space space, uintptr_t pc, int slot);
 void end_block();
@@ -30,5 +36,9 @@ void end_block();
 // "<code offset>,<g|s>,<l|s>,<bytes per lane>,<instructions>,<units>,<ideal units>" joined by ';', where
 // units are sectors (global) or wavefronts (shared). The code offset is in hex, for addr2line.
 std::string take_report();
+
+// The modelled DRAM traffic since count_every_block, the cache flushed first: "<bytes read>,<bytes written>";
+// back to sampling the first blocks, with no cache.
+std::string take_traffic();
 
 }  // namespace cusim::profile

@@ -1,0 +1,89 @@
+#include "check/efficiency.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace cudagrade {
+namespace {
+
+struct Sums {
+  uint64_t instructions = 0;
+  uint64_t units = 0;
+  uint64_t ideal = 0;
+};
+
+template <typename Keep>
+Sums sum_where(const std::vector<AccessCount>& counts, Keep keep) {
+  Sums sums;
+  for (const AccessCount& count : counts) {
+    if (!keep(count)) continue;
+    sums.instructions += count.instructions;
+    sums.units += count.units;
+    sums.ideal += count.ideal_units;
+  }
+  return sums;
+}
+
+EfficiencyFigure per_request(const Sums& sums, const char* what) {
+  if (sums.instructions == 0) return {std::nullopt, std::string("the kernels made no ") + what};
+  return {double(sums.units) / double(sums.instructions), ""};
+}
+
+EfficiencyFigure over_minimum(double bytes, double minimum_bytes) {
+  if (minimum_bytes <= 0) return {std::nullopt, "the lab names no fewest bytes for this size"};
+  return {bytes / minimum_bytes, ""};
+}
+
+}  // namespace
+
+std::optional<DramTraffic> parse_dram_traffic(const std::string& field) {
+  std::istringstream text(field);
+  DramTraffic traffic;
+  char comma = 0;
+  if (!(text >> traffic.read_bytes >> comma >> traffic.write_bytes) || comma != ',' || !text.eof()) {
+    return std::nullopt;
+  }
+  return traffic;
+}
+
+EfficiencyFigure efficiency_figure(EfficiencyMetric metric, const std::vector<AccessCount>& counts,
+                                   const DramTraffic& traffic, double minimum_bytes) {
+  auto global = [](const AccessCount& count) { return count.space == MemorySpace::kGlobal; };
+  switch (metric) {
+    case EfficiencyMetric::kGlobalLoadSectorsPerRequest:
+      return per_request(sum_where(counts, [&](const AccessCount& c) { return global(c) && !c.store; }),
+                         "global loads");
+    case EfficiencyMetric::kGlobalStoreSectorsPerRequest:
+      return per_request(sum_where(counts, [&](const AccessCount& c) { return global(c) && c.store; }),
+                         "global stores");
+    case EfficiencyMetric::kGlobalSectorsPerRequest:
+      return per_request(sum_where(counts, global), "global loads or stores");
+    case EfficiencyMetric::kGlobalSectorsOverIdeal: {
+      const Sums sums = sum_where(counts, global);
+      if (sums.ideal == 0) return {std::nullopt, "the kernels made no global loads or stores"};
+      return {double(sums.units) / double(sums.ideal), ""};
+    }
+    case EfficiencyMetric::kSharedBankConflictWays: {
+      const Sums shared = sum_where(counts, [](const AccessCount& c) { return c.space == MemorySpace::kShared; });
+      if (shared.ideal == 0) return {1.0, ""};
+      return {double(shared.units) / double(shared.ideal), ""};
+    }
+    case EfficiencyMetric::kSharedTrafficRatio: {
+      const Sums shared = sum_where(counts, [](const AccessCount& c) { return c.space == MemorySpace::kShared; });
+      return over_minimum(128.0 * double(shared.units), minimum_bytes);
+    }
+    case EfficiencyMetric::kGlobalTrafficRatio:
+      return over_minimum(32.0 * double(sum_where(counts, global).units), minimum_bytes);
+    case EfficiencyMetric::kDramBytesRatio:
+      return over_minimum(double(traffic.read_bytes + traffic.write_bytes), minimum_bytes);
+  }
+  return {std::nullopt, "unknown metric"};
+}
+
+uint64_t modelled_cache_bytes(const EfficiencyRule& rule, double minimum_bytes) {
+  constexpr double kLeast = 4096;
+  return static_cast<uint64_t>(std::max(kLeast, std::floor(rule.cache_fraction * std::max(minimum_bytes, 0.0))));
+}
+
+}  // namespace cudagrade

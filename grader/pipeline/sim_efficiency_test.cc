@@ -1,0 +1,146 @@
+// Efficiency cases graded end to end in the CPU simulator, on real course files: a tiled reference and the
+// uncoalesced example earn different points on the same rules, a wrong answer earns none, and a performance
+// case's speed points are graded by its efficiency rule where nothing times it (speed_without_gpu: efficiency),
+// which is what the Gradescope package, with no GPU, then awards.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+#include "backend/sim_backend.h"
+#include "labs/registry.h"
+#include "pipeline/grader.h"
+#include "report/gradescope_printer.h"
+#include "testing/sized_case.h"
+
+namespace cudagrade {
+namespace {
+
+TestCase efficiency_case(const std::string& name, EfficiencyMetric metric, double full, double zero) {
+  TestCase test_case = testing::sized_case(name, {32, 32, 32}, CaseKind::kEfficiency);
+  test_case.points = 2;
+  test_case.timeout_s = 20;
+  test_case.efficiency = EfficiencyRule{metric, full, zero, 0.25};
+  return test_case;
+}
+
+TestSuite efficiency_suite() {
+  TestSuite suite;
+  suite.lab = "matmul";
+  suite.cases.push_back(efficiency_case("traffic", EfficiencyMetric::kGlobalTrafficRatio, 4, 48));
+  suite.cases.push_back(efficiency_case("coalescing", EfficiencyMetric::kGlobalSectorsOverIdeal, 1.25, 4));
+  suite.cases.push_back(efficiency_case("load-sectors", EfficiencyMetric::kGlobalLoadSectorsPerRequest, 4.5, 16));
+  return suite;
+}
+
+GradeReport graded(const std::string& relative, const TestSuite& suite) {
+  ProjectPaths paths = ProjectPaths::discover("", "");
+  SubprocessCommandRunner runner;
+  SimBackend backend(paths, runner);
+  Grader grader(*find_lab("matmul"), backend, paths, {});
+  GradeReport report = grader.grade(paths.root / relative, suite);
+  INFO(report.build_summary << "\n" << report.build_log);
+  REQUIRE(report.cases.size() == suite.cases.size());
+  return report;
+}
+
+const CaseResult& case_named(const GradeReport& report, const std::string& name) {
+  for (const CaseResult& result : report.cases) {
+    if (result.name == name) return result;
+  }
+  FAIL("no case " << name);
+  throw std::logic_error("unreachable");
+}
+
+TEST_CASE("a tiled reference and the uncoalesced example earn different efficiency points on the same rules",
+          "[efficiency][sim]") {
+  const TestSuite suite = efficiency_suite();
+  const GradeReport tiled = graded("reference/matmul/tiled.cu", suite);
+  const GradeReport uncoalesced = graded("submissions/matmul/uncoalesced.cu", suite);
+  for (const GradeReport* report : {&tiled, &uncoalesced}) {
+    for (const CaseResult& result : report->cases) {
+      INFO(report->submission << " " << result.name << ": " << result.message);
+      REQUIRE(result.status == CaseStatus::kPassed);
+      REQUIRE(result.efficiency);
+      CHECK(result.efficiency->counted_by == "simulator");
+      CHECK(result.efficiency->size == std::vector<int64_t>{32, 32, 32});
+      CHECK(result.max_points == 2);
+      CHECK(result.points == result.efficiency->points);
+    }
+  }
+  // The tiled kernel: each of the 4 blocks loads its 2 tiles of A and 2 of B along K, coalesced, so A and B are
+  // each read twice and C written once: (2 + 2 + 1) / 3 the fewest bytes, at 4 sectors a request of 4-byte loads.
+  const EfficiencyResult& tiled_traffic = *case_named(tiled, "traffic").efficiency;
+  REQUIRE(tiled_traffic.value);
+  CHECK(*tiled_traffic.value == Approx(5.0 / 3.0).margin(0.01));
+  CHECK(tiled_traffic.points == 2);
+  CHECK(*case_named(tiled, "coalescing").efficiency->value == Approx(1.0));
+  CHECK(*case_named(tiled, "load-sectors").efficiency->value == Approx(4.0));
+  CHECK(case_named(tiled, "load-sectors").points == 2);
+  // The uncoalesced one: a warp is two threadIdx.y rows of 16 lanes, and its lanes read A from 16 rows (16
+  // sectors a request) and B at two adjacent columns (1 sector): (16 + 1) / 2 = 8.5 sectors a load, which is
+  // (16 - 8.5) / (16 - 4.5) x 2 = 1.30 points, 1.25 in steps of a quarter. Its traffic is far over the tiled one's.
+  CHECK(*case_named(uncoalesced, "load-sectors").efficiency->value == Approx(8.5));
+  CHECK(case_named(uncoalesced, "load-sectors").points == 1.25);
+  CHECK(*case_named(uncoalesced, "coalescing").efficiency->value > 1.5);
+  CHECK(case_named(uncoalesced, "coalescing").points < 2);
+  CHECK(*case_named(uncoalesced, "traffic").efficiency->value > 20 * *tiled_traffic.value);
+  CHECK(uncoalesced.score < tiled.score);
+  // The same file, the same points: counting is deterministic.
+  const GradeReport again = graded("submissions/matmul/uncoalesced.cu", suite);
+  for (size_t i = 0; i < again.cases.size(); ++i) {
+    CHECK(again.cases[i].points == uncoalesced.cases[i].points);
+    CHECK(*again.cases[i].efficiency->value == *uncoalesced.cases[i].efficiency->value);
+  }
+}
+
+TEST_CASE("a wrong answer earns no efficiency points, whatever its accesses, and keeps its verdict",
+          "[efficiency][sim]") {
+  const GradeReport report = graded("submissions/matmul/swapped_indices.cu", efficiency_suite());
+  for (const CaseResult& result : report.cases) {
+    CHECK(result.status == CaseStatus::kWrongAnswer);
+    CHECK(result.points == 0);
+    REQUIRE(result.efficiency);
+    CHECK_FALSE(result.efficiency->value);
+    CHECK(result.efficiency->note == "no efficiency points: the outputs must be right first");
+  }
+}
+
+TEST_CASE("without a GPU, speed_without_gpu: efficiency grades the speed points by the rule, and Gradescope "
+          "awards them", "[efficiency][sim]") {
+  TestSuite suite;
+  suite.lab = "matmul";
+  TestCase timed = testing::sized_case("performance-48", {48, 48, 48}, CaseKind::kPerformance);
+  timed.points = 1;
+  timed.timeout_s = 20;
+  timed.speed = SpeedRule{"tiled_boundary", 4, 1.0, 2.0, 0.25, SpeedWithoutGpu::kEfficiency,
+                          EfficiencyRule{EfficiencyMetric::kGlobalTrafficRatio, 4, 48, 0.25}};
+  suite.cases.push_back(timed);
+  const GradeReport tiled = graded("reference/matmul/tiled.cu", suite);
+  const CaseResult& result = tiled.cases[0];
+  INFO(result.message);
+  REQUIRE(result.status == CaseStatus::kPassed);
+  CHECK(result.max_points == 5);  // the speed points stay in the total
+  REQUIRE(result.efficiency);
+  CHECK(result.efficiency->grades_speed);
+  CHECK(result.efficiency->max_points == 4);
+  CHECK(result.efficiency->points == 4);  // 48 / 16 = 3 tiles of K: traffic (3 + 3 + 1) / 3 = 2.33 < 4
+  CHECK(result.points == 5);
+  CHECK_THAT(result.message, Catch::Contains("graded by its efficiency rule, counted by the simulator"));
+  CHECK(tiled.score == 5);
+  CHECK(tiled.max_score == 5);
+
+  std::ostringstream out;
+  GradescopePrinter(out).print(tiled);
+  const nlohmann::json results = nlohmann::json::parse(out.str());
+  CHECK(results["score"] == 5);
+  REQUIRE(results["tests"].size() == 1);
+  CHECK(results["tests"][0]["score"] == 5);
+  CHECK(results["tests"][0]["max_score"] == 5);
+  CHECK_THAT(results["tests"][0]["output"].get<std::string>(),
+             Catch::Contains("efficiency: global_traffic_ratio 2.33x the fewest bytes (full points at or under 4, none "
+                             "at or over 48), counted by the simulator at 48x48x48: 4 of 4 speed points"));
+}
+
+}  // namespace
+}  // namespace cudagrade
