@@ -4,6 +4,8 @@
 # cases. Prints cudagrade's own split of compiling (parallel, --jobs) and running, and the wall time.
 #
 #   bench/class-batch.sh [--students 50] [--backend gpu|sim] [--jobs N] [--race-check sim|off] [--slurm SHARDS]
+#                        [--cases FILE] [--keep DIR]
+# --keep: grades.csv and the summary are copied there.
 # --slurm: the same class as a Slurm job array of SHARDS tasks (`grade --slurm --shards SHARDS --wait`), on the
 # cluster SLURM_CONF names (scripts/slurm-local.sh start gives a one-node one); the wall time then runs from
 # submission to the merged gradebook.
@@ -14,6 +16,8 @@ backend=gpu
 jobs=$(nproc)
 race_check=sim
 slurm=()
+cases=tests/data/class/matmul.yaml
+keep=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --students) students=$2; shift ;;
@@ -21,7 +25,9 @@ while [[ $# -gt 0 ]]; do
     --jobs) jobs=$2; shift ;;
     --race-check) race_check=$2; shift ;;
     --slurm) slurm=(--slurm --shards "$2" --wait); shift ;;
-    *) echo "usage: $0 [--students N] [--backend gpu|sim] [--jobs N] [--race-check sim|off] [--slurm SHARDS]" >&2; exit 2 ;;
+    --cases) cases=$2; shift ;;
+    --keep) keep=$2; shift ;;
+    *) echo "usage: $0 [--students N] [--backend gpu|sim] [--jobs N] [--race-check sim|off] [--slurm SHARDS] [--cases FILE] [--keep DIR]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -39,10 +45,11 @@ for ((i = 0; i < students; i++)); do
 done
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
 started=$(date +%s.%N)
-"$cudagrade" grade matmul "$scratch/class" --out "$scratch/out" --cases tests/data/class/matmul.yaml \
+"$cudagrade" grade matmul "$scratch/class" --out "$scratch/out" --cases "$cases" \
   --backend "$backend" --jobs "$jobs" --sandbox auto --race-check "$race_check" "${slurm[@]}" 2>"$scratch/progress.log" | tee "$scratch/summary.txt" || true
 finished=$(date +%s.%N)
 grep -h "compiled the class here" "$scratch/progress.log" || true  # --slurm: the submitting node's compile
 python3 -c 'import sys; n, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print(f"wall: {b - a:.1f} s for {n} submissions, {(b - a) / n:.2f} s each")' \
   "$students" "$started" "$finished"
 cut -d, -f5 "$scratch/out/grades.csv" | tail -n +2 | sort | uniq -c
+if [[ -n $keep ]]; then mkdir -p "$keep" && cp "$scratch/out/grades.csv" "$scratch/summary.txt" "$keep/"; fi

@@ -274,18 +274,29 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
   const Workload& workload = input_sets(test_case, 1).front();
   const bool counted = efficiency != nullptr && backend_.simulated();
   {
-    std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     const bool profiled = options_.profile_memory && backend_.simulated();
+    std::unique_ptr<Arena> arena;
+    TestCase limited = test_case;  // its timeout_s becomes the limit the check was held to
     RunnerReply reply = [&] {
       ScopedPhase phase("student's runner: run the case once");
-      return counted ? check_counted(*session, *arena, test_case, *efficiency)
-                     : session->check(*arena, deadline_after(test_case.timeout_s),
+      auto check = [&](RunnerSession& runner, Arena& in, double seconds) {
+        TestCase within = test_case;
+        within.timeout_s = seconds;
+        return counted ? check_counted(runner, in, within, *efficiency)
+                       : runner.check(in, deadline_after(seconds),
                                       profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
+      };
+      return check_within_limit(test_case, workload, check, arena, limited.timeout_s);
     }();
     if (profiled) keep_access_counts(reply);
     if (counted && reply.outcome == RunnerReply::Outcome::kOk) counted_reply = reply;
     if (reply.outcome != RunnerReply::Outcome::kOk) {
-      apply_outcome(judge_runner_failure(test_case, reply, RunnerPhase::kCheck), result);
+      apply_outcome(judge_runner_failure(limited, reply, RunnerPhase::kCheck), result);
+      if (reply.outcome == RunnerReply::Outcome::kTimedOut && !test_case.timeout_given) {
+        result.message += fmt::format(" (the case's limit: {:g} times the slowest reference's time on it, at least "
+                                      "{:g} s and at most {:g} s; README, \"Time limits\")",
+                                      kTimeoutReferenceFactor, kTimeoutFloorSeconds, test_case.timeout_s);
+      }
     } else {
       apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.

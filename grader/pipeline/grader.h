@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -23,6 +24,11 @@ namespace cudagrade {
 
 // What a GPU grade's efficiency case says until the simulator beside it has counted it (pipeline/race_check.h).
 inline constexpr const char* kAwaitingSimulatorCount = "to be counted by the simulator beside the GPU grade";
+
+// A case without a timeout of its own waits kTimeoutFloorSeconds, then as long as kTimeoutReferenceFactor
+// times the slowest reference's time on it (grader_limits.cc).
+inline constexpr double kTimeoutFloorSeconds = 0.5;
+inline constexpr double kTimeoutReferenceFactor = 50;
 
 struct GradeOptions {
   bool include_hidden = false;
@@ -108,6 +114,14 @@ class Grader {
   // when `efficiency` is a rule the simulator counts here (its reply then kept in counted_reply).
   void run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* efficiency,
                      std::optional<RunnerReply>& counted_reply, CaseResult& result);
+  // The student's check of `workload` by `check`, held to the case's time limit (grader_limits.cc): the
+  // floor first, then, where that was not enough, the limit the references' time on the case gives.
+  // `arena` is the one the answering run wrote; `limit` the seconds that run was allowed.
+  RunnerReply check_within_limit(const TestCase& test_case, const Workload& workload,
+                                 const std::function<RunnerReply(RunnerSession&, Arena&, double)>& check,
+                                 std::unique_ptr<Arena>& arena, double& limit);
+  std::optional<double> known_limit(const TestCase& test_case) const;
+  double calibrate_limit(const TestCase& test_case);
   void time_case(const TestCase& test_case, CaseResult& result);
   // The check of a case an efficiency rule grades (`rule` not null): counted in every block, with the
   // modelled cache, on the simulator (grader_efficiency.cc).
@@ -162,6 +176,7 @@ class Grader {
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
+  std::map<std::string, double> calibrated_limits_;             // seconds, by measurement_key(): once per grader
   std::map<std::string, Timing> trusted_timings_;               // by runner and inputs: timed once per grader
   struct CaseInputs {
     std::string key;             // measurement_key() of the case they were made for

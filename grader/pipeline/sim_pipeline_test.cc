@@ -362,5 +362,46 @@ TEST_CASE("without a GPU a performance case earns its correctness points and its
   CHECK_THAT(report.cases[1].message, Catch::EndsWith("until then its 2 speed points count as 0 here"));
 }
 
+
+TEST_CASE("a hanging file is cut at its case's own limit; a correct single thread is not", "[sim]") {
+  testing::SimFixture fixture;
+  TestSuite suite = testing::reduction_suite({1000});
+  suite.cases[0].timeout_given = false;  // as the loader leaves a case whose YAML gives no timeout
+  suite.cases[0].timeout_s = 5;
+  const auto write = [&](const std::string& source) {
+    std::ofstream(fixture.scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
+    return fixture.scratch.path() / "reduction.cu";
+  };
+  Grader grader(*find_lab("reduction"), fixture.backend, fixture.paths, fixture.options);
+  const GradeReport hung = grader.grade(write(R"(
+__global__ void spin(int* out) { while (true) { atomicAdd(out, 0); } }
+void reduce_sum(const int* in, int* out, int n, int* scratch) { spin<<<1, 1>>>(out); cudaDeviceSynchronize(); }
+)"),
+                                        suite);
+  REQUIRE(hung.cases.size() == 1);
+  INFO(hung.cases[0].message);
+  CHECK(hung.cases[0].status == CaseStatus::kTimeout);
+  CHECK_THAT(hung.cases[0].message, Catch::Contains("times the slowest reference's time on it, at least 0.5 s and "
+                                                    "at most 5 s"));
+  CHECK(hung.cases[0].elapsed_ms < 5000 + 1000);  // never the ceiling twice: the floor, then the limit
+
+  // The slowest correct design there is, one thread adding every number, passes under the same limit.
+  const GradeReport slow = grader.grade(write(R"(
+__global__ void one_thread(const int* in, int* out, int n) {
+  int sum = 0;
+  for (int i = 0; i < n; ++i) sum += in[i];
+  *out = sum;
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  one_thread<<<1, 1>>>(in, out, n);
+  cudaDeviceSynchronize();
+}
+)"),
+                                        suite);
+  REQUIRE(slow.cases.size() == 1);
+  INFO(slow.cases[0].message);
+  CHECK(slow.cases[0].status == CaseStatus::kPassed);
+}
+
 }  // namespace
 }  // namespace cudagrade

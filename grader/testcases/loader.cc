@@ -325,7 +325,8 @@ class SuiteReader {
     if (node["tolerance"]) read_tolerance(node["tolerance"], test_case.tolerance);
     read_case_speed(node, lab, test_case);
     read_case_efficiency(node, test_case);
-    if (test_case.timeout_s == 0) {
+    test_case.timeout_given = test_case.timeout_s != 0;
+    if (!test_case.timeout_given) {
       test_case.timeout_s =
           test_case.kind == CaseKind::kPerformance ? kDefaultPerformanceTimeoutSeconds : kDefaultTimeoutSeconds;
     }

@@ -46,6 +46,25 @@ cases:
   CHECK(test_case.line == 3);
 }
 
+TEST_CASE("a case without a timeout gets the default as a ceiling; one with a timeout keeps it", "[testcases]") {
+  LoadResult result = parse(R"(lab: matmul
+cases:
+  - {name: small, kind: square, M: 4, K: 4, N: 4}
+  - {name: fixed, kind: square, M: 4, K: 4, N: 4, timeout: 7}
+  - {name: timed, kind: performance, M: 64, K: 64, N: 64}
+)");
+  INFO(problems_of(result));
+  REQUIRE(result.suite);
+  const TestSuite& suite = *result.suite;
+  REQUIRE(suite.cases.size() == 3);
+  CHECK_FALSE(suite.cases[0].timeout_given);
+  CHECK(suite.cases[0].timeout_s == kDefaultTimeoutSeconds);
+  CHECK(suite.cases[1].timeout_given);
+  CHECK(suite.cases[1].timeout_s == 7);
+  CHECK_FALSE(suite.cases[2].timeout_given);
+  CHECK(suite.cases[2].timeout_s == kDefaultPerformanceTimeoutSeconds);
+}
+
 TEST_CASE("every field can be set, and defaults apply to each case", "[testcases]") {
   LoadResult result = parse(R"(lab: matmul
 defaults: {timeout: 7, seed: 99}

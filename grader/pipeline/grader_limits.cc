@@ -1,0 +1,75 @@
+// How long Grader waits for a student's check (pipeline/grader.h; README, "Time limits"). A hanging file
+// used to cost every case its full timeout (5 s, 60 s for performance cases), which made four hanging
+// students three quarters of a class's run. Now a case the YAML gives no timeout is first waited for
+// kTimeoutFloorSeconds; a run that is not done by then is judged against the case's own limit: 50 times
+// the slowest reference's time on the same inputs, measured once per grader (so once per class on a GPU),
+// at least the floor and at most the case's timeout. A run that needed more than the floor but less than
+// that limit is run again with it, so a correct but slow file (the naive kernel) never times out.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "check/case_judge.h"
+#include "core/phase_clock.h"
+#include "pipeline/grader.h"
+
+namespace cudagrade {
+
+std::optional<double> Grader::known_limit(const TestCase& test_case) const {
+  auto found = calibrated_limits_.find(measurement_key(test_case));
+  return found == calibrated_limits_.end() ? std::nullopt : std::optional<double>(found->second);
+}
+
+// The slowest reference's check of the case's first input set, by the grader's clock (transfers and all),
+// times kTimeoutReferenceFactor. A reference that fails or hangs counts as needing the whole timeout: the
+// case then keeps its ceiling.
+double Grader::calibrate_limit(const TestCase& test_case) {
+  if (auto known = known_limit(test_case)) return *known;
+  ScopedPhase phase("time limit: the references' own time on the case");
+  const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
+  double slowest_s = 0;
+  for (const std::string& name : paths_.reference_names(lab_.name())) {
+    if (std::count(speed_of_light.begin(), speed_of_light.end(), name) > 0) continue;  // not a solution
+    std::string problem;
+    RunnerSlot* slot = reference_runner(name, problem);
+    RunnerReply failure;
+    RunnerSession* session = slot != nullptr ? slot->session(failure) : nullptr;
+    if (session == nullptr) continue;
+    std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, input_sets(test_case, 1));
+    const auto started = Clock::now();
+    const RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    slowest_s = std::max(slowest_s, reply.outcome == RunnerReply::Outcome::kOk ? seconds : test_case.timeout_s);
+  }
+  // Up to a tenth of a second, so that the limit a report names is a plain number.
+  const double limit = std::clamp(std::ceil(kTimeoutReferenceFactor * slowest_s * 10) / 10, kTimeoutFloorSeconds,
+                                  std::max(kTimeoutFloorSeconds, test_case.timeout_s));
+  calibrated_limits_[measurement_key(test_case)] = limit;
+  return limit;
+}
+
+RunnerReply Grader::check_within_limit(const TestCase& test_case, const Workload& workload,
+                                       const std::function<RunnerReply(RunnerSession&, Arena&, double)>& check,
+                                       std::unique_ptr<Arena>& arena, double& limit) {
+  RunnerReply failure;
+  RunnerSession* session = student_->session(failure);
+  if (session == nullptr) return failure;
+  arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
+  if (test_case.timeout_given) {
+    limit = test_case.timeout_s;
+    return check(*session, *arena, limit);
+  }
+  limit = known_limit(test_case).value_or(std::min(kTimeoutFloorSeconds, test_case.timeout_s));
+  RunnerReply reply = check(*session, *arena, limit);
+  if (reply.outcome != RunnerReply::Outcome::kTimedOut || known_limit(test_case)) return reply;
+  const double needed = calibrate_limit(test_case);
+  if (needed <= limit) return reply;
+  limit = needed;
+  session = student_->session(failure);  // the hung process was ended: a fresh one, on a fresh arena
+  if (session == nullptr) return failure;
+  arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
+  return check(*session, *arena, limit);
+}
+
+}  // namespace cudagrade
