@@ -51,7 +51,7 @@ SimilarityOptions similarity_after(const std::vector<std::string>& words, Simila
   return flags.options(current);
 }
 
-TEST_CASE("--no-similarity and --similarity-floor change only what they say, and refuse nonsense", "[cli]") {
+TEST_CASE("the options --no-similarity and --similarity-floor change only what they say, and refuse nonsense", "[cli]") {
   SimilarityOptions folder;
   folder.floor = 0.8;
   CHECK(similarity_after({}, folder).floor == 0.8);  // a regrade keeps the folder's floor

@@ -293,9 +293,12 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
     if (reply.outcome != RunnerReply::Outcome::kOk) {
       apply_outcome(judge_runner_failure(limited, reply, RunnerPhase::kCheck), result);
       if (reply.outcome == RunnerReply::Outcome::kTimedOut && !test_case.timeout_given) {
-        result.message += fmt::format(" (the case's limit: {:g} times the slowest reference's time on it, at least "
-                                      "{:g} s and at most {:g} s; README, \"Time limits\")",
-                                      kTimeoutReferenceFactor, kTimeoutFloorSeconds, test_case.timeout_s);
+        // The limit is measured, so the message names the rule, not the number: a regrade says the same.
+        result.message = fmt::format(
+            "no result within the case's time limit while running the case (an endless loop, or far too slow); "
+            "the process was killed (the limit: {:g} times the slowest reference's time on it, at least {:g} s and "
+            "at most {:g} s; README, \"Time limits\")",
+            kTimeoutReferenceFactor, kTimeoutFloorSeconds, test_case.timeout_s);
       }
     } else {
       apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
