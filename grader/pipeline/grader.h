@@ -101,12 +101,11 @@ class Grader {
   // The inputs of the case being graded, generated once and shared by every run on them: the student's check,
   // its timing, the reference's and the baselines' (grader_inputs.cc). Sets 0 .. count-1, made on first use.
   std::span<const Workload> input_sets(const TestCase& test_case, size_t count);
-  // Cases with the same inputs (size, seed, distribution, tolerance) are one measurement: the student's run
-  // and time are taken once and each case scores them by its own rule. An earlier case's checked result, or
-  // null when no earlier case had these inputs.
   // What makes two cases' runs the same measurement: the inputs (size, seed, distribution) and how the answer
   // is judged (tolerance). The name, points and speed rule may differ.
   static std::string measurement_key(const TestCase& test_case);
+  // Cases with the same inputs are one measurement: the student's run and time are taken once and each case
+  // scores them by its own rule. An earlier case's measurement, or null when no earlier case had these inputs.
   struct Measured;
   Measured* measured_before(const TestCase& test_case);
   void remember_measured(const TestCase& test_case, const CaseResult& result);
