@@ -8,6 +8,7 @@
 #include "batch/result_store.h"
 #include "core/files.h"
 #include "core/parallel.h"
+#include "core/phase_clock.h"
 #include "core/version.h"
 #include "gradebook/gradebook_files.h"
 #include "gradebook/grades_csv.h"
@@ -119,7 +120,9 @@ std::unique_ptr<BatchGrader::RaceChecks> BatchGrader::start_race_checks(
   for (std::promise<GradeReport>& promise : *promises) checks->reports.push_back(promise.get_future());
   const int workers = std::max(1, options_.jobs / 2);  // the other half: the GPU run's own host checks
   checks->worker = std::jthread([this, to_grade, promises, workers] {
+    ScopedPhase phase("race check: the simulator's grades of the class, beside");
     parallel_for(static_cast<int64_t>(to_grade.size()), workers, [&](int64_t i) {
+      PhaseClock::QuietThread quiet;
       std::promise<GradeReport>& promise = (*promises)[static_cast<size_t>(i)];
       try {
         promise.set_value(make_companion()->grade(to_grade[static_cast<size_t>(i)]->lab_file, suite_));
@@ -218,7 +221,10 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
 
   backend_.availability();  // probed once, before any thread asks
   const auto began = std::chrono::steady_clock::now();
-  build_all(to_grade);
+  {
+    ScopedPhase phase("compile the class (every core)");
+    build_all(to_grade);
+  }
   const auto built = std::chrono::steady_clock::now();
   // On a GPU one job at a time per device, so no run's timing shares a device with another, and one grader
   // per device, so the references are timed once per case and device rather than once per student.
@@ -229,6 +235,9 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
     parallel_for(gpus, gpus, [&](int64_t device) {
       std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
       for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += static_cast<size_t>(gpus)) {
+        ScopedPhase phase("one student on the GPU, from start to stored result");
+        const size_t next = i + static_cast<size_t>(gpus);
+        if (next < to_grade.size()) grader->queue_next(to_grade[next]->lab_file);
         record(graded(*to_grade[i], *grader, race_check_of(i)), "");
       }
     });

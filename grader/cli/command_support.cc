@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -191,6 +192,15 @@ std::vector<int64_t> parse_size(const std::string& text, const Lab& lab) {
   }
   if (auto problem = lab.size_problem(size)) throw UsageError("--size: " + *problem);
   return size;
+}
+
+
+PhaseTable::PhaseTable() : start_(std::chrono::steady_clock::now()) { PhaseClock::install(&clock_); }
+
+PhaseTable::~PhaseTable() {
+  PhaseClock::install(nullptr);
+  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+  std::fprintf(stderr, "\n%s", clock_.table(wall_ms).c_str());
 }
 
 }  // namespace cudagrade

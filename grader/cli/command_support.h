@@ -1,6 +1,7 @@
 // What the subcommands share: finding labs and test cases, choosing a backend, printing a report.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "model/report.h"
 #include "model/lab.h"
 #include "core/confinement.h"
+#include "core/phase_clock.h"
 #include "gradebook/late_policy.h"
 #include "gradebook/similarity_report.h"
 #include "pipeline/race_check.h"
@@ -68,6 +70,19 @@ std::unique_ptr<PreparedRun> prepare_backend(const GlobalOptions& globals, const
 std::unique_ptr<PreparedRun> prepare_run(const GlobalOptions& globals, const GradingOptions& options);
 // Prints the report in every requested format and returns the exit code.
 int publish(const GradeReport& report, const GradingOptions& options);
+
+// --phases: a clock installed for the command's lifetime, its table printed on stderr when the command ends.
+class PhaseTable {
+ public:
+  PhaseTable();
+  ~PhaseTable();
+  PhaseTable(const PhaseTable&) = delete;
+  PhaseTable& operator=(const PhaseTable&) = delete;
+
+ private:
+  PhaseClock clock_;
+  std::chrono::steady_clock::time_point start_;
+};
 
 CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals);
 CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals);

@@ -21,24 +21,6 @@
 namespace cudagrade {
 namespace {
 
-// --phases: a clock installed for the command's lifetime, its table printed on stderr when the command ends.
-class PhaseTable {
- public:
-  PhaseTable() : start_(std::chrono::steady_clock::now()) { PhaseClock::install(&clock_); }
-  ~PhaseTable() {
-    PhaseClock::install(nullptr);
-    const double wall_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
-    std::fprintf(stderr, "\n%s", clock_.table(wall_ms).c_str());
-  }
-  PhaseTable(const PhaseTable&) = delete;
-  PhaseTable& operator=(const PhaseTable&) = delete;
-
- private:
-  PhaseClock clock_;
-  std::chrono::steady_clock::time_point start_;
-};
-
 CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
   struct Options : GradingOptions {
     std::string cases;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 
 #include "batch/batch_grader.h"
 #include "batch/class_manifest.h"
@@ -31,6 +32,7 @@ struct GradeCommandOptions {
   std::string pattern;
   int jobs = 0;
   bool resume = false;
+  bool phases = false;
   SlurmOptions slurm;
   LateOptions late;
   SimilarityFlags similarity;
@@ -166,7 +168,14 @@ CommandAction setup_grade(CLI::App& command, const GlobalOptions& globals) {
                      "how upload names carry the student: \"{name}_{id}_{file}\", or \"regex:...\" with the id in "
                      "group 1 (default: Blackboard, Canvas and Moodle names)");
   add_slurm_options(command, options->slurm);
-  return [options, &globals] { return run_grade(*options, globals); };
+  command.add_flag("--phases", options->phases,
+                   "at the end, print on stderr where the wall time went, summed over the class: builds, runner "
+                   "starts, inputs, runs, checks, timing, and the waits for each student's race check");
+  return [options, &globals] {
+    std::optional<PhaseTable> phases;
+    if (options->phases) phases.emplace();
+    return run_grade(*options, globals);
+  };
 }
 
 }  // namespace cudagrade

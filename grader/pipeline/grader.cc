@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <random>
+#include <utility>
 
 #include "check/case_judge.h"
 #include "check/reported_time.h"
@@ -119,12 +120,17 @@ BuildResult Grader::build_or_explain(const BuildRequest& request) {
 // The student's runner may write only the arena folders, so they exist before it starts.
 std::vector<std::string> Grader::student_command(const std::filesystem::path& runner,
                                                 const std::vector<std::string>& wrapper) {
+  return student_command_in(student_arenas_, runner, wrapper);
+}
+
+std::vector<std::string> Grader::student_command_in(ArenaFolders& arenas, const std::filesystem::path& runner,
+                                                   const std::vector<std::string>& wrapper) {
   Confinement confinement;
   confinement.level = options_.confinement;
   confinement.wrapper = wrapper;
   if (confinement.level == Confinement::Level::kBubblewrap) {
-    student_arenas_.create();
-    confinement.writable_dirs = {student_arenas_.memory->path(), student_arenas_.disk->path()};
+    arenas.create();
+    confinement.writable_dirs = {arenas.memory->path(), arenas.disk->path()};
     confinement.hidden_dirs = {paths_.root, paths_.cache};
   }
   std::vector<std::string> command = confinement.command_for(runner);
@@ -157,6 +163,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
                             "cannot run on the " + backend_.name() + " backend: " + availability.reason, ""};
   }
   if (everyone) {
+    if (queued_next_) start_next_student(*std::exchange(queued_next_, std::nullopt));
     for (const TestCase& test_case : cases) {
       CaseResult result = blank_result(test_case, backend_.can_time());
       apply_outcome(*everyone, result);
@@ -164,14 +171,43 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     }
     return Preparation::kEveryCaseDecided;
   }
-  student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+  student_ = student_slot(submission, build);
   student_runner_ = build.runner;
+  if (queued_next_) start_next_student(*std::exchange(queued_next_, std::nullopt));
   if (backend_.simulated()) {
     second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
     second_order_->start_fresh();  // starting up while the first case runs in the first order
   }
   if (backend_.can_time()) start_trusted_early(cases);
   return Preparation::kReady;
+}
+
+std::unique_ptr<RunnerSlot> Grader::student_slot(const std::filesystem::path& submission, const BuildResult& build) {
+  std::unique_ptr<NextStudent> started = std::move(next_student_);
+  if (started && started->submission == submission && started->runner == build.runner) {
+    student_arenas_ = std::move(started->arenas);
+    return std::move(started->slot);
+  }
+  auto slot = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+  slot->start_fresh();  // starting up while the grader makes the first case's inputs
+  return slot;
+}
+
+void Grader::start_next_student(const std::filesystem::path& submission) {
+  const BuildResult build =
+      build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
+  if (build.outcome != BuildResult::Outcome::kBuilt) return;  // its own grade reports why
+  auto next = std::make_unique<NextStudent>();
+  next->submission = submission;
+  next->runner = build.runner;
+  next->slot = std::make_unique<RunnerSlot>(build.runner, student_command_in(next->arenas, build.runner, {}));
+  next->slot->start_fresh();
+  next_student_ = std::move(next);
+}
+
+void Grader::settle_starting_runners() {
+  if (next_student_) next_student_->slot->settle();
+  for (auto& [key, slot] : trusted_) slot->settle();
 }
 
 GradeReport Grader::grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,

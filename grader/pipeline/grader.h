@@ -60,6 +60,11 @@ class Grader {
   // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
   // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
   SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite);
+  // The file grade() will be asked for next (a class's next student on this GPU): once the coming grade's
+  // runner is started, the next one's is built (a cache hit after a class's compiles) and started too, so its
+  // start-up overlaps this grade instead of opening the next. It is greeted before any timing (settle), so it
+  // is idle while anything is timed.
+  void queue_next(const std::filesystem::path& submission) { queued_next_ = submission; }
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
@@ -161,6 +166,16 @@ class Grader {
   };
   // A new arena under an unpredictable name, so that no runner can plant a file where the next one will be.
   std::unique_ptr<Arena> make_arena(ArenaFolders& folders, std::span<const Workload> sets);
+  // The same for a runner that writes `arenas`: the next student's, before it is this student's.
+  std::vector<std::string> student_command_in(ArenaFolders& arenas, const std::filesystem::path& runner,
+                                              const std::vector<std::string>& wrapper);
+  // The queued file's runner, started (queue_next); nothing when it does not build.
+  void start_next_student(const std::filesystem::path& submission);
+  // Takes the started runner of `submission` if there is one (with its arena folders), else makes a slot.
+  std::unique_ptr<RunnerSlot> student_slot(const std::filesystem::path& submission, const BuildResult& build);
+  // Every runner started ahead (the next student's, the references') has answered its greeting: called
+  // before anything is timed.
+  void settle_starting_runners();
 
   const Lab& lab_;
   Backend& backend_;
@@ -173,6 +188,14 @@ class Grader {
   // (a __device__ lock it never releases) must not make one order differ from the other.
   std::unique_ptr<RunnerSlot> second_order_;
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
+  std::optional<std::filesystem::path> queued_next_;
+  struct NextStudent {
+    std::filesystem::path submission;
+    std::filesystem::path runner;
+    ArenaFolders arenas;
+    std::unique_ptr<RunnerSlot> slot;
+  };
+  std::unique_ptr<NextStudent> next_student_;
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, double> calibrated_limits_;             // seconds, by measurement_key(): once per grader

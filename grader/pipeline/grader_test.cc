@@ -3,6 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
 #include "testing/sized_case.h"
@@ -237,6 +241,37 @@ TEST_CASE("speed points follow the time ratio against the reference timed in the
     CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
     CHECK_THAT(report.cases[0].message, Catch::Contains("wrong after repeated calls"));
     CHECK(report.cases[0].points == 0);
+  }
+}
+
+TEST_CASE("the next student's runner starts during this grade and is idle before anything is timed", "[pipeline]") {
+  Fixture fixture;
+  const std::filesystem::path greetings = fixture.scratch.path() / "second-student-greetings";
+  auto lines_in = [](const std::filesystem::path& file) {
+    std::ifstream in(file);
+    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+  };
+  const std::filesystem::path first = fixture.project.write("class/first/matmul.cu", "correct ms=2");
+  const std::filesystem::path second =
+      fixture.project.write("class/second/matmul.cu", "correct ms=4 greetings-to=" + greetings.string());
+  Grader grader(fixture.lab, fixture.backend, fixture.project.paths(), {});
+
+  grader.queue_next(second);
+  const GradeReport first_report = grader.grade(first, performance_suite());
+  CHECK(first_report.cases[0].speed->ratio == Approx(1.0));
+  // Greeted before the first student's timing, so not starting up beside it.
+  CHECK(lines_in(greetings) == 1);
+
+  const GradeReport second_report = grader.grade(second, performance_suite());
+  CHECK(second_report.verdict == CaseStatus::kPassed);
+  CHECK(second_report.cases[0].speed->ratio == Approx(2.0));
+  CHECK(lines_in(greetings) == 1);  // the runner started ahead graded it: no second start
+
+  SECTION("a runner started for a file that is not graded next is not used for another") {
+    grader.queue_next(second);
+    const GradeReport again = grader.grade(first, performance_suite());
+    CHECK(again.cases[0].speed->ratio == Approx(1.0));  // the first file's own runner, not the second's
+    CHECK(lines_in(greetings) == 2);
   }
 }
 

@@ -98,7 +98,11 @@ SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
 
 SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated) {
   try {
-    return merge_race_verdicts(gpu, simulated.get());
+    GradeReport checked = [&] {
+      ScopedPhase phase("race check: wait for the simulator's verdict");
+      return simulated.get();
+    }();
+    return merge_race_verdicts(gpu, checked);
   } catch (const std::exception& error) {
     // The simulator's trouble must not cost the GPU's grade: the report says no race check ran, and why.
     gpu.race_check = std::string("none: the simulator failed: ") + error.what();
