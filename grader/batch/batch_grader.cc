@@ -5,6 +5,7 @@
 #include <chrono>
 #include <mutex>
 
+#include "batch/background_builds.h"
 #include "batch/result_store.h"
 #include "core/files.h"
 #include "core/parallel.h"
@@ -20,6 +21,10 @@
 
 namespace cudagrade {
 namespace {
+
+// How many of the next students' runners a GPU queue keeps started: CUDA's start-up (about 0.2 s a process
+// on an H100) is longer than the correctness cases of one student, so one ahead still left most of it waited.
+constexpr size_t kStartedAhead = 3;
 
 // The first thing a student should read: the build's words when it did not build, else the first case that
 // did not pass.
@@ -113,17 +118,18 @@ std::unique_ptr<Grader> BatchGrader::make_companion() const {
 }
 
 std::unique_ptr<BatchGrader::RaceChecks> BatchGrader::start_race_checks(
-    const std::vector<const Submission*>& to_grade) const {
+    const std::vector<const Submission*>& to_grade, const BackgroundBuilds& builds) const {
   auto checks = std::make_unique<RaceChecks>();
   if (options_.race_checker == nullptr) return checks;
   auto promises = std::make_shared<std::vector<std::promise<GradeReport>>>(to_grade.size());
   for (std::promise<GradeReport>& promise : *promises) checks->reports.push_back(promise.get_future());
   const int workers = std::max(1, options_.jobs / 2);  // the other half: the GPU run's own host checks
-  checks->worker = std::jthread([this, to_grade, promises, workers] {
+  checks->worker = std::jthread([this, to_grade, promises, workers, &builds] {
     ScopedPhase phase("race check: the simulator's grades of the class, beside");
     parallel_for(static_cast<int64_t>(to_grade.size()), workers, [&](int64_t i) {
       PhaseClock::QuietThread quiet;
       std::promise<GradeReport>& promise = (*promises)[static_cast<size_t>(i)];
+      builds.wait_for(static_cast<size_t>(i));
       try {
         promise.set_value(make_companion()->grade(to_grade[static_cast<size_t>(i)]->lab_file, suite_));
       } catch (...) {
@@ -157,23 +163,24 @@ StudentResult BatchGrader::graded(const Submission& submission, Grader& grader,
   return result;
 }
 
+void BatchGrader::build_one(const Submission& submission) const {
+  const BuildRequest request{&lab_, submission.lab_file, {}, BuildRequest::Provenance::kStudent, options_.confinement};
+  try {
+    backend_.toolchain().build(request);
+    if (options_.race_checker != nullptr) options_.race_checker->toolchain().build(request);
+  } catch (const std::exception&) {
+    // Grading builds the file again and reports whatever went wrong as that student's result.
+  }
+}
+
 // Compiles every file before anything runs, for the race checker too: the compiles use every core, the runs
 // then find their builds in the cache. The first build alone builds the shared harness, so the others do not
 // all race to.
 void BatchGrader::build_all(const std::vector<const Submission*>& to_grade) const {
   if (to_grade.empty()) return;
-  auto build = [&](int64_t i) {
-    const BuildRequest request{&lab_, to_grade[static_cast<size_t>(i)]->lab_file, {},
-                               BuildRequest::Provenance::kStudent, options_.confinement};
-    try {
-      backend_.toolchain().build(request);
-      if (options_.race_checker != nullptr) options_.race_checker->toolchain().build(request);
-    } catch (const std::exception&) {
-      // Grading builds the file again and reports whatever went wrong as that student's result.
-    }
-  };
-  build(0);
-  parallel_for(static_cast<int64_t>(to_grade.size()) - 1, options_.jobs, [&](int64_t i) { build(i + 1); });
+  build_one(*to_grade[0]);
+  parallel_for(static_cast<int64_t>(to_grade.size()) - 1, options_.jobs,
+               [&](int64_t i) { build_one(*to_grade[static_cast<size_t>(i) + 1]); });
 }
 
 double BatchGrader::build(const std::vector<Submission>& submissions) const {
@@ -186,6 +193,38 @@ double BatchGrader::build(const std::vector<Submission>& submissions) const {
   const auto began = std::chrono::steady_clock::now();
   build_all(to_build);
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
+
+// On a GPU one job at a time per device, so no run's timing shares a device with another, and one grader
+// per device, so the references are timed once per case and device rather than once per student. Each
+// student is graded as soon as their file is built; the next students' runners start ahead (kStartedAhead).
+void BatchGrader::grade_on_gpus(const std::vector<const Submission*>& to_grade,
+                                const std::function<void(const StudentResult&)>& record, BatchTally& tally) const {
+  const auto began = std::chrono::steady_clock::now();
+  BackgroundBuilds builds(to_grade.size(), options_.jobs, [&](size_t i) { build_one(*to_grade[i]); });
+  std::unique_ptr<RaceChecks> race_checks = start_race_checks(to_grade, builds);
+  auto race_check_of = [&](size_t i) { return race_checks->reports.empty() ? nullptr : &race_checks->reports[i]; };
+  const size_t gpus = static_cast<size_t>(std::max(1, options_.gpus));
+  parallel_for(static_cast<int64_t>(gpus), static_cast<int64_t>(gpus), [&](int64_t device) {
+    std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
+    for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += gpus) {
+      ScopedPhase phase("one student on the GPU, from start to stored result");
+      {
+        ScopedPhase waiting("wait for the student's build");
+        builds.wait_for(i);
+      }
+      std::vector<std::filesystem::path> upcoming;  // only built ones: a start must not compile
+      for (size_t next = i + gpus; next < to_grade.size() && upcoming.size() < kStartedAhead && builds.is_built(next);
+           next += gpus) {
+        upcoming.push_back(to_grade[next]->lab_file);
+      }
+      grader->queue_upcoming(std::move(upcoming));
+      record(graded(*to_grade[i], *grader, race_check_of(i)));
+    }
+  });
+  tally.build_seconds = builds.seconds();
+  tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  if (PhaseClock* clock = PhaseClock::installed()) clock->add("compile the class, beside", tally.build_seconds * 1000);
 }
 
 BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progress& progress) {
@@ -221,35 +260,23 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
 
   backend_.availability();  // probed once, before any thread asks
   const auto began = std::chrono::steady_clock::now();
-  {
-    ScopedPhase phase("compile the class (every core)");
-    build_all(to_grade);
-  }
-  const auto built = std::chrono::steady_clock::now();
-  // On a GPU one job at a time per device, so no run's timing shares a device with another, and one grader
-  // per device, so the references are timed once per case and device rather than once per student.
   if (backend_.can_time()) {
-    std::unique_ptr<RaceChecks> race_checks = start_race_checks(to_grade);
-    auto race_check_of = [&](size_t i) { return race_checks->reports.empty() ? nullptr : &race_checks->reports[i]; };
-    const int gpus = std::max(1, options_.gpus);
-    parallel_for(gpus, gpus, [&](int64_t device) {
-      std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
-      for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += static_cast<size_t>(gpus)) {
-        ScopedPhase phase("one student on the GPU, from start to stored result");
-        const size_t next = i + static_cast<size_t>(gpus);
-        if (next < to_grade.size()) grader->queue_next(to_grade[next]->lab_file);
-        record(graded(*to_grade[i], *grader, race_check_of(i)), "");
-      }
-    });
+    grade_on_gpus(to_grade, [&](const StudentResult& result) { record(result, ""); }, tally);
   } else {
+    {
+      ScopedPhase phase("compile the class (every core)");
+      build_all(to_grade);
+    }
+    const auto built = std::chrono::steady_clock::now();
+    tally.build_seconds = std::chrono::duration<double>(built - began).count();
     parallel_for(static_cast<int64_t>(to_grade.size()), options_.jobs, [&](int64_t i) {
       std::unique_ptr<Grader> grader = make_grader();
       record(graded(*to_grade[static_cast<size_t>(i)], *grader), "");
     });
+    tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();
   }
   tally.graded = static_cast<int>(to_grade.size());
-  tally.build_seconds = std::chrono::duration<double>(built - began).count();
-  tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();
+  tally.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   progress.finish();
   return tally;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <thread>
 #include <string>
@@ -54,8 +55,11 @@ struct BatchTally {
   int not_gradable = 0;  // intake found no single lab file
   int infra_errors = 0;  // students whose result is the machine's fault: the run must say so loudly
   double build_seconds = 0;  // compiling every file to grade, in parallel
-  double run_seconds = 0;    // running and judging them
+  double run_seconds = 0;    // running and judging them (on a GPU, from the start: compiles overlap it)
+  double wall_seconds = 0;   // both, end to end
 };
+
+class BackgroundBuilds;
 
 class BatchGrader {
  public:
@@ -83,11 +87,17 @@ class BatchGrader {
     std::vector<std::future<GradeReport>> reports;  // one per student to grade, in order
     std::jthread worker;
   };
-  std::unique_ptr<RaceChecks> start_race_checks(const std::vector<const Submission*>& to_grade) const;
+  // Each check waits for its student's build.
+  std::unique_ptr<RaceChecks> start_race_checks(const std::vector<const Submission*>& to_grade,
+                                                const BackgroundBuilds& builds) const;
+  void grade_on_gpus(const std::vector<const Submission*>& to_grade,
+                     const std::function<void(const StudentResult&)>& record, BatchTally& tally) const;
   GradeOptions class_grade_options() const;  // hidden cases included, the class's sandbox
   std::unique_ptr<Grader> make_grader(std::optional<int> device = std::nullopt) const;
   std::unique_ptr<Grader> make_companion() const;  // null without a race checker
   void build_all(const std::vector<const Submission*>& to_grade) const;
+  // Builds the file for the backend and the race checker into the build cache; never throws.
+  void build_one(const Submission& submission) const;
   double max_score() const;
 
   const Lab& lab_;

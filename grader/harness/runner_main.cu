@@ -220,8 +220,7 @@ void handle(const std::string& line) {
   std::string verb;
   words >> verb;
   if (verb == "check") {
-    check_arena(rest_of(words));
-    return respond("ok");
+    return respond("ok", check_arena(rest_of(words)).fields());
   }
   if (verb == "bandwidth") return handle_bandwidth();
   TimingRequest request;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 #include <utility>
 
@@ -163,7 +164,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
                             "cannot run on the " + backend_.name() + " backend: " + availability.reason, ""};
   }
   if (everyone) {
-    if (queued_next_) start_next_student(*std::exchange(queued_next_, std::nullopt));
+    start_upcoming();
     for (const TestCase& test_case : cases) {
       CaseResult result = blank_result(test_case, backend_.can_time());
       apply_outcome(*everyone, result);
@@ -173,7 +174,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
   }
   student_ = student_slot(submission, build);
   student_runner_ = build.runner;
-  if (queued_next_) start_next_student(*std::exchange(queued_next_, std::nullopt));
+  start_upcoming();
   if (backend_.simulated()) {
     second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
     second_order_->start_fresh();  // starting up while the first case runs in the first order
@@ -183,30 +184,46 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
 }
 
 std::unique_ptr<RunnerSlot> Grader::student_slot(const std::filesystem::path& submission, const BuildResult& build) {
-  std::unique_ptr<NextStudent> started = std::move(next_student_);
-  if (started && started->submission == submission && started->runner == build.runner) {
-    student_arenas_ = std::move(started->arenas);
-    return std::move(started->slot);
+  for (std::unique_ptr<UpcomingStudent>& started : upcoming_) {
+    if (started && started->submission == submission && started->runner == build.runner) {
+      student_arenas_ = std::move(started->arenas);
+      std::unique_ptr<RunnerSlot> slot = std::move(started->slot);
+      started.reset();
+      return slot;
+    }
   }
   auto slot = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
   slot->start_fresh();  // starting up while the grader makes the first case's inputs
   return slot;
 }
 
-void Grader::start_next_student(const std::filesystem::path& submission) {
-  const BuildResult build =
-      build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
-  if (build.outcome != BuildResult::Outcome::kBuilt) return;  // its own grade reports why
-  auto next = std::make_unique<NextStudent>();
-  next->submission = submission;
-  next->runner = build.runner;
-  next->slot = std::make_unique<RunnerSlot>(build.runner, student_command_in(next->arenas, build.runner, {}));
-  next->slot->start_fresh();
-  next_student_ = std::move(next);
+void Grader::start_upcoming() {
+  std::vector<std::unique_ptr<UpcomingStudent>> started;
+  for (const std::filesystem::path& submission : std::exchange(queued_, {})) {
+    auto running = std::find_if(upcoming_.begin(), upcoming_.end(), [&](const auto& upcoming) {
+      return upcoming && upcoming->submission == submission;
+    });
+    if (running != upcoming_.end()) {
+      started.push_back(std::move(*running));
+      continue;
+    }
+    const BuildResult build =
+        build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
+    if (build.outcome != BuildResult::Outcome::kBuilt) continue;  // its own grade reports why
+    auto upcoming = std::make_unique<UpcomingStudent>();
+    upcoming->submission = submission;
+    upcoming->runner = build.runner;
+    upcoming->slot = std::make_unique<RunnerSlot>(build.runner, student_command_in(upcoming->arenas, build.runner, {}));
+    upcoming->slot->start_fresh();
+    started.push_back(std::move(upcoming));
+  }
+  upcoming_ = std::move(started);  // a runner for a file no longer queued ends here
 }
 
 void Grader::settle_starting_runners() {
-  if (next_student_) next_student_->slot->settle();
+  for (const std::unique_ptr<UpcomingStudent>& upcoming : upcoming_) {
+    if (upcoming) upcoming->slot->settle();
+  }
   for (auto& [key, slot] : trusted_) slot->settle();
 }
 
@@ -324,6 +341,7 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
       };
       return check_within_limit(test_case, workload, check, arena, limited.timeout_s);
     }();
+    record_runner_phases(reply);
     if (profiled) keep_access_counts(reply);
     if (counted && reply.outcome == RunnerReply::Outcome::kOk) counted_reply = reply;
     if (reply.outcome != RunnerReply::Outcome::kOk) {

@@ -60,11 +60,11 @@ class Grader {
   // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
   // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
   SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite);
-  // The file grade() will be asked for next (a class's next student on this GPU): once the coming grade's
-  // runner is started, the next one's is built (a cache hit after a class's compiles) and started too, so its
-  // start-up overlaps this grade instead of opening the next. It is greeted before any timing (settle), so it
-  // is idle while anything is timed.
-  void queue_next(const std::filesystem::path& submission) { queued_next_ = submission; }
+  // The files grade() will be asked for next, in order (a class's next students on this GPU): once the coming
+  // grade's runner is started, theirs are built (cache hits after a class's compiles) and started too, so
+  // that CUDA's start-up in each (about 0.2 s on an H100) overlaps the grades before it instead of opening
+  // its own. They are greeted before any timing (settle), so they are idle while anything is timed.
+  void queue_upcoming(std::vector<std::filesystem::path> submissions) { queued_ = std::move(submissions); }
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
@@ -169,8 +169,9 @@ class Grader {
   // The same for a runner that writes `arenas`: the next student's, before it is this student's.
   std::vector<std::string> student_command_in(ArenaFolders& arenas, const std::filesystem::path& runner,
                                               const std::vector<std::string>& wrapper);
-  // The queued file's runner, started (queue_next); nothing when it does not build.
-  void start_next_student(const std::filesystem::path& submission);
+  // The queued files' runners, started where they are not yet (queue_upcoming); none for a file that does not
+  // build. Runners started for files no longer queued are ended.
+  void start_upcoming();
   // Takes the started runner of `submission` if there is one (with its arena folders), else makes a slot.
   std::unique_ptr<RunnerSlot> student_slot(const std::filesystem::path& submission, const BuildResult& build);
   // Every runner started ahead (the next student's, the references') has answered its greeting: called
@@ -188,14 +189,14 @@ class Grader {
   // (a __device__ lock it never releases) must not make one order differ from the other.
   std::unique_ptr<RunnerSlot> second_order_;
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
-  std::optional<std::filesystem::path> queued_next_;
-  struct NextStudent {
+  std::vector<std::filesystem::path> queued_;
+  struct UpcomingStudent {
     std::filesystem::path submission;
     std::filesystem::path runner;
     ArenaFolders arenas;
     std::unique_ptr<RunnerSlot> slot;
   };
-  std::unique_ptr<NextStudent> next_student_;
+  std::vector<std::unique_ptr<UpcomingStudent>> upcoming_;
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, double> calibrated_limits_;             // seconds, by measurement_key(): once per grader

@@ -27,23 +27,6 @@ bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
   return true;
 }
 
-// The runner's own account of a timing request, as lines of --phases under the request's own line. Never
-// graded: it is the runner's word.
-void record_runner_phases(const RunnerReply& reply) {
-  PhaseClock* clock = PhaseClock::installed();
-  if (clock == nullptr) return;
-  static constexpr std::pair<const char*, const char*> kFields[] = {
-      {"setup_ms", "  in the runner: map, upload, warm up"},
-      {"sampling_ms", "  in the runner: the timed samples"},
-      {"judged_ms", "  in the runner: judged calls, download"},
-  };
-  for (const auto& [field, phase] : kFields) {
-    if (auto found = reply.fields.find(field); found != reply.fields.end()) {
-      clock->add(phase, std::strtod(found->second.c_str(), nullptr));
-    }
-  }
-}
-
 }  // namespace
 
 // The sets are the case's own inputs, set 0 the one it was checked on: generated once, not again for timing.

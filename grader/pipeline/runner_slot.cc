@@ -19,6 +19,7 @@ bool RunnerSlot::greet(RunnerReply& failure) {
     session_.reset();
     return false;
   }
+  record_runner_phases(failure);
   greeted_ = true;
   device_ = session_->device();
   return true;

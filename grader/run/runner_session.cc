@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <sstream>
+#include <utility>
 
+#include "core/phase_clock.h"
 #include "core/random.h"
 #include "run/source_lines.h"
 
@@ -34,6 +37,25 @@ Timing timing_from(const RunnerReply& reply) {
 }
 
 }  // namespace
+
+void record_runner_phases(const RunnerReply& reply) {
+  PhaseClock* clock = PhaseClock::installed();
+  if (clock == nullptr) return;
+  static constexpr std::pair<const char*, const char*> kFields[] = {
+      {"cuda_start_ms", "  in the runner: CUDA's start-up"},
+      {"upload_ms", "  in the runner: map the arena, upload"},
+      {"calls_ms", "  in the runner: the calls"},
+      {"download_ms", "  in the runner: download"},
+      {"setup_ms", "  in the runner: map, upload, warm up"},
+      {"sampling_ms", "  in the runner: the timed samples"},
+      {"judged_ms", "  in the runner: judged calls, download"},
+  };
+  for (const auto& [field, phase] : kFields) {
+    if (auto found = reply.fields.find(field); found != reply.fields.end()) {
+      clock->add(phase, std::strtod(found->second.c_str(), nullptr));
+    }
+  }
+}
 
 RunnerSession::RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner)
     : runner_(runner) {

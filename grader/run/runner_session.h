@@ -101,6 +101,10 @@ class RunnerSession {
   std::optional<Pending> greeting_;
 };
 
+// The runner's own account of a request (its greeting, a check, a timing), as lines of --phases under the
+// request's own line. Never graded: it is the runner's word.
+void record_runner_phases(const RunnerReply& reply);
+
 // "key=value key=value name=rest of line" -> map; a "name" or "race" field takes the rest of the line.
 std::map<std::string, std::string> parse_fields(const std::string& text);
 
