@@ -5,7 +5,6 @@
 #include <chrono>
 #include <mutex>
 
-#include "batch/background_builds.h"
 #include "batch/result_store.h"
 #include "core/files.h"
 #include "core/parallel.h"
@@ -118,18 +117,17 @@ std::unique_ptr<Grader> BatchGrader::make_companion() const {
 }
 
 std::unique_ptr<BatchGrader::RaceChecks> BatchGrader::start_race_checks(
-    const std::vector<const Submission*>& to_grade, const BackgroundBuilds& builds) const {
+    const std::vector<const Submission*>& to_grade) const {
   auto checks = std::make_unique<RaceChecks>();
   if (options_.race_checker == nullptr) return checks;
   auto promises = std::make_shared<std::vector<std::promise<GradeReport>>>(to_grade.size());
   for (std::promise<GradeReport>& promise : *promises) checks->reports.push_back(promise.get_future());
   const int workers = std::max(1, options_.jobs / 2);  // the other half: the GPU run's own host checks
-  checks->worker = std::jthread([this, to_grade, promises, workers, &builds] {
+  checks->worker = std::jthread([this, to_grade, promises, workers] {
     ScopedPhase phase("race check: the simulator's grades of the class, beside");
     parallel_for(static_cast<int64_t>(to_grade.size()), workers, [&](int64_t i) {
       PhaseClock::QuietThread quiet;
       std::promise<GradeReport>& promise = (*promises)[static_cast<size_t>(i)];
-      builds.wait_for(static_cast<size_t>(i));
       try {
         promise.set_value(make_companion()->grade(to_grade[static_cast<size_t>(i)]->lab_file, suite_));
       } catch (...) {
@@ -196,35 +194,34 @@ double BatchGrader::build(const std::vector<Submission>& submissions) const {
 }
 
 // On a GPU one job at a time per device, so no run's timing shares a device with another, and one grader
-// per device, so the references are timed once per case and device rather than once per student. Each
-// student is graded as soon as their file is built; the next students' runners start ahead (kStartedAhead).
+// per device, so the references are timed once per case and device rather than once per student. Every file
+// is built before anything runs: a compile beside a timing can delay the launches it times, and the
+// references are timed once, early, while the students are timed throughout.
 void BatchGrader::grade_on_gpus(const std::vector<const Submission*>& to_grade,
                                 const std::function<void(const StudentResult&)>& record, BatchTally& tally) const {
   const auto began = std::chrono::steady_clock::now();
-  BackgroundBuilds builds(to_grade.size(), options_.jobs, [&](size_t i) { build_one(*to_grade[i]); });
-  std::unique_ptr<RaceChecks> race_checks = start_race_checks(to_grade, builds);
+  {
+    ScopedPhase phase("compile the class (every core)");
+    build_all(to_grade);
+  }
+  const auto built = std::chrono::steady_clock::now();
+  std::unique_ptr<RaceChecks> race_checks = start_race_checks(to_grade);
   auto race_check_of = [&](size_t i) { return race_checks->reports.empty() ? nullptr : &race_checks->reports[i]; };
   const size_t gpus = static_cast<size_t>(std::max(1, options_.gpus));
   parallel_for(static_cast<int64_t>(gpus), static_cast<int64_t>(gpus), [&](int64_t device) {
     std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
     for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += gpus) {
       ScopedPhase phase("one student on the GPU, from start to stored result");
-      {
-        ScopedPhase waiting("wait for the student's build");
-        builds.wait_for(i);
-      }
-      std::vector<std::filesystem::path> upcoming;  // only built ones: a start must not compile
-      for (size_t next = i + gpus; next < to_grade.size() && upcoming.size() < kStartedAhead && builds.is_built(next);
-           next += gpus) {
+      std::vector<std::filesystem::path> upcoming;
+      for (size_t next = i + gpus; next < to_grade.size() && upcoming.size() < kStartedAhead; next += gpus) {
         upcoming.push_back(to_grade[next]->lab_file);
       }
       grader->queue_upcoming(std::move(upcoming));
       record(graded(*to_grade[i], *grader, race_check_of(i)));
     }
   });
-  tally.build_seconds = builds.seconds();
-  tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  if (PhaseClock* clock = PhaseClock::installed()) clock->add("compile the class, beside", tally.build_seconds * 1000);
+  tally.build_seconds = std::chrono::duration<double>(built - began).count();
+  tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();
 }
 
 BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progress& progress) {

@@ -55,11 +55,9 @@ struct BatchTally {
   int not_gradable = 0;  // intake found no single lab file
   int infra_errors = 0;  // students whose result is the machine's fault: the run must say so loudly
   double build_seconds = 0;  // compiling every file to grade, in parallel
-  double run_seconds = 0;    // running and judging them (on a GPU, from the start: compiles overlap it)
+  double run_seconds = 0;    // running and judging them
   double wall_seconds = 0;   // both, end to end
 };
-
-class BackgroundBuilds;
 
 class BatchGrader {
  public:
@@ -87,9 +85,7 @@ class BatchGrader {
     std::vector<std::future<GradeReport>> reports;  // one per student to grade, in order
     std::jthread worker;
   };
-  // Each check waits for its student's build.
-  std::unique_ptr<RaceChecks> start_race_checks(const std::vector<const Submission*>& to_grade,
-                                                const BackgroundBuilds& builds) const;
+  std::unique_ptr<RaceChecks> start_race_checks(const std::vector<const Submission*>& to_grade) const;
   void grade_on_gpus(const std::vector<const Submission*>& to_grade,
                      const std::function<void(const StudentResult&)>& record, BatchTally& tally) const;
   GradeOptions class_grade_options() const;  // hidden cases included, the class's sandbox

@@ -1,6 +1,5 @@
 # Sources of grader/batch/ (the class grading run), added to the core library.
 target_sources(cudagrade_core PRIVATE
-  ${CMAKE_SOURCE_DIR}/grader/batch/background_builds.cc
   ${CMAKE_SOURCE_DIR}/grader/batch/batch_grader.cc
   ${CMAKE_SOURCE_DIR}/grader/batch/output_lock.cc
   ${CMAKE_SOURCE_DIR}/grader/batch/progress.cc

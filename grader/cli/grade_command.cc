@@ -130,8 +130,8 @@ int run_grade(const GradeCommandOptions& options, const GlobalOptions& given_glo
 
   std::cout << fmt::format("{} students: {} graded, {} kept from an earlier run, {} without a gradable file\n", current,
                            tally.graded, tally.kept, tally.not_gradable)
-            << fmt::format("time: {:.1f} s compiling ({} jobs), {:.1f} s running{}{}\n", tally.build_seconds, batch.jobs,
-                           tally.run_seconds, run->backend.backend->can_time() ? " (compiling beside)" : "",
+            << fmt::format("time: {:.1f} s compiling ({} jobs), {:.1f} s running{}\n", tally.build_seconds, batch.jobs,
+                           tally.run_seconds,
                            tally.graded > 0 ? fmt::format("; {:.2f} s per graded submission",
                                                           tally.wall_seconds / tally.graded)
                                             : std::string())
