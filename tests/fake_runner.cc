@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,7 +31,6 @@ struct Behaviour {
   long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
   double ms = 1.0;
   bool crash_before_hello = false;
-  std::string greetings_to;  // a file that gets a line each time a runner of this behaviour answers hello
 };
 
 Behaviour parse(int argc, char** argv) {
@@ -52,8 +50,6 @@ Behaviour parse(int argc, char** argv) {
       behaviour.exit_zero_on_size = std::stol(value("exit-zero-on-size="));
     else if (arg.rfind("ms=", 0) == 0)
       behaviour.ms = std::stod(value("ms="));
-    else if (arg.rfind("greetings-to=", 0) == 0)
-      behaviour.greetings_to = value("greetings-to=");
     else if (arg == "crash-before-hello")
       behaviour.crash_before_hello = true;
     else
@@ -237,7 +233,6 @@ int main(int argc, char** argv) {
     respond("error " + nonce + " cuda cudaErrorNoDevice: no CUDA-capable device is detected");
     return 1;
   }
-  if (!behaviour.greetings_to.empty()) std::ofstream(behaviour.greetings_to, std::ios::app) << "greeted\n";
   respond("hello " + nonce + " cc=9.0 sms=132 l2=52428800 mem=85899345920 name=Fake GPU (CPU)");
   while ((length = getline(&line, &capacity, requests)) > 0) {
     std::string request(line, static_cast<size_t>(length));

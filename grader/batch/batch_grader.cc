@@ -21,10 +21,6 @@
 namespace cudagrade {
 namespace {
 
-// How many of the next students' runners a GPU queue keeps started: CUDA's start-up (about 0.2 s a process
-// on an H100) is longer than the correctness cases of one student, so one ahead still left most of it waited.
-constexpr size_t kStartedAhead = 3;
-
 // The first thing a student should read: the build's words when it did not build, else the first case that
 // did not pass.
 std::string headline_of(const GradeReport& report) {
@@ -212,11 +208,6 @@ void BatchGrader::grade_on_gpus(const std::vector<const Submission*>& to_grade,
     std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
     for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += gpus) {
       ScopedPhase phase("one student on the GPU, from start to stored result");
-      std::vector<std::filesystem::path> upcoming;
-      for (size_t next = i + gpus; next < to_grade.size() && upcoming.size() < kStartedAhead; next += gpus) {
-        upcoming.push_back(to_grade[next]->lab_file);
-      }
-      grader->queue_upcoming(std::move(upcoming));
       record(graded(*to_grade[i], *grader, race_check_of(i)));
     }
   });

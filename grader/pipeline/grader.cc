@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <random>
-#include <utility>
 
 #include "check/case_judge.h"
 #include "check/reported_time.h"
@@ -121,17 +119,12 @@ BuildResult Grader::build_or_explain(const BuildRequest& request) {
 // The student's runner may write only the arena folders, so they exist before it starts.
 std::vector<std::string> Grader::student_command(const std::filesystem::path& runner,
                                                 const std::vector<std::string>& wrapper) {
-  return student_command_in(student_arenas_, runner, wrapper);
-}
-
-std::vector<std::string> Grader::student_command_in(ArenaFolders& arenas, const std::filesystem::path& runner,
-                                                   const std::vector<std::string>& wrapper) {
   Confinement confinement;
   confinement.level = options_.confinement;
   confinement.wrapper = wrapper;
   if (confinement.level == Confinement::Level::kBubblewrap) {
-    arenas.create();
-    confinement.writable_dirs = {arenas.memory->path(), arenas.disk->path()};
+    student_arenas_.create();
+    confinement.writable_dirs = {student_arenas_.memory->path(), student_arenas_.disk->path()};
     confinement.hidden_dirs = {paths_.root, paths_.cache};
   }
   std::vector<std::string> command = confinement.command_for(runner);
@@ -164,7 +157,6 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
                             "cannot run on the " + backend_.name() + " backend: " + availability.reason, ""};
   }
   if (everyone) {
-    start_upcoming();
     for (const TestCase& test_case : cases) {
       CaseResult result = blank_result(test_case, backend_.can_time());
       apply_outcome(*everyone, result);
@@ -172,59 +164,14 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     }
     return Preparation::kEveryCaseDecided;
   }
-  student_ = student_slot(submission, build);
+  student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
   student_runner_ = build.runner;
-  start_upcoming();
   if (backend_.simulated()) {
     second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
     second_order_->start_fresh();  // starting up while the first case runs in the first order
   }
   if (backend_.can_time()) start_trusted_early(cases);
   return Preparation::kReady;
-}
-
-std::unique_ptr<RunnerSlot> Grader::student_slot(const std::filesystem::path& submission, const BuildResult& build) {
-  for (std::unique_ptr<UpcomingStudent>& started : upcoming_) {
-    if (started && started->submission == submission && started->runner == build.runner) {
-      student_arenas_ = std::move(started->arenas);
-      std::unique_ptr<RunnerSlot> slot = std::move(started->slot);
-      started.reset();
-      return slot;
-    }
-  }
-  auto slot = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
-  slot->start_fresh();  // starting up while the grader makes the first case's inputs
-  return slot;
-}
-
-void Grader::start_upcoming() {
-  std::vector<std::unique_ptr<UpcomingStudent>> started;
-  for (const std::filesystem::path& submission : std::exchange(queued_, {})) {
-    auto running = std::find_if(upcoming_.begin(), upcoming_.end(), [&](const auto& upcoming) {
-      return upcoming && upcoming->submission == submission;
-    });
-    if (running != upcoming_.end()) {
-      started.push_back(std::move(*running));
-      continue;
-    }
-    const BuildResult build =
-        build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
-    if (build.outcome != BuildResult::Outcome::kBuilt) continue;  // its own grade reports why
-    auto upcoming = std::make_unique<UpcomingStudent>();
-    upcoming->submission = submission;
-    upcoming->runner = build.runner;
-    upcoming->slot = std::make_unique<RunnerSlot>(build.runner, student_command_in(upcoming->arenas, build.runner, {}));
-    upcoming->slot->start_fresh();
-    started.push_back(std::move(upcoming));
-  }
-  upcoming_ = std::move(started);  // a runner for a file no longer queued ends here
-}
-
-void Grader::settle_starting_runners() {
-  for (const std::unique_ptr<UpcomingStudent>& upcoming : upcoming_) {
-    if (upcoming) upcoming->slot->settle();
-  }
-  for (auto& [key, slot] : trusted_) slot->settle();
 }
 
 GradeReport Grader::grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,

@@ -60,11 +60,6 @@ class Grader {
   // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
   // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
   SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite);
-  // The files grade() will be asked for next, in order (a class's next students on this GPU): once the coming
-  // grade's runner is started, theirs are built (cache hits after a class's compiles) and started too, so
-  // that CUDA's start-up in each (about 0.2 s on an H100) overlaps the grades before it instead of opening
-  // its own. They are greeted before any timing (settle), so they are idle while anything is timed.
-  void queue_upcoming(std::vector<std::filesystem::path> submissions) { queued_ = std::move(submissions); }
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
@@ -166,17 +161,6 @@ class Grader {
   };
   // A new arena under an unpredictable name, so that no runner can plant a file where the next one will be.
   std::unique_ptr<Arena> make_arena(ArenaFolders& folders, std::span<const Workload> sets);
-  // The same for a runner that writes `arenas`: the next student's, before it is this student's.
-  std::vector<std::string> student_command_in(ArenaFolders& arenas, const std::filesystem::path& runner,
-                                              const std::vector<std::string>& wrapper);
-  // The queued files' runners, started where they are not yet (queue_upcoming); none for a file that does not
-  // build. Runners started for files no longer queued are ended.
-  void start_upcoming();
-  // Takes the started runner of `submission` if there is one (with its arena folders), else makes a slot.
-  std::unique_ptr<RunnerSlot> student_slot(const std::filesystem::path& submission, const BuildResult& build);
-  // Every runner started ahead (the next student's, the references') has answered its greeting: called
-  // before anything is timed.
-  void settle_starting_runners();
 
   const Lab& lab_;
   Backend& backend_;
@@ -189,14 +173,6 @@ class Grader {
   // (a __device__ lock it never releases) must not make one order differ from the other.
   std::unique_ptr<RunnerSlot> second_order_;
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
-  std::vector<std::filesystem::path> queued_;
-  struct UpcomingStudent {
-    std::filesystem::path submission;
-    std::filesystem::path runner;
-    ArenaFolders arenas;
-    std::unique_ptr<RunnerSlot> slot;
-  };
-  std::vector<std::unique_ptr<UpcomingStudent>> upcoming_;
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, double> calibrated_limits_;             // seconds, by measurement_key(): once per grader

@@ -26,7 +26,6 @@ std::optional<double> Grader::known_limit(const TestCase& test_case) const {
 // case then keeps its ceiling.
 double Grader::calibrate_limit(const TestCase& test_case) {
   if (auto known = known_limit(test_case)) return *known;
-  settle_starting_runners();  // a start-up beside would lengthen the time the limit is made of
   ScopedPhase phase("time limit: the references' own time on the case");
   const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
   double slowest_s = 0;

@@ -3,10 +3,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <fstream>
-#include <iterator>
-
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
 #include "testing/sized_case.h"
@@ -241,48 +237,6 @@ TEST_CASE("speed points follow the time ratio against the reference timed in the
     CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
     CHECK_THAT(report.cases[0].message, Catch::Contains("wrong after repeated calls"));
     CHECK(report.cases[0].points == 0);
-  }
-}
-
-TEST_CASE("the next students' runners start during this grade and are idle before anything is timed", "[pipeline]") {
-  Fixture fixture;
-  auto greetings_of = [&](const std::string& student) { return fixture.scratch.path() / (student + "-greetings"); };
-  auto greetings = [&](const std::string& student) {
-    std::ifstream in(greetings_of(student));
-    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
-  };
-  auto write = [&](const std::string& student, const std::string& behaviour) {
-    return fixture.project.write("class/" + student + "/matmul.cu",
-                                 behaviour + " greetings-to=" + greetings_of(student).string());
-  };
-  const std::filesystem::path first = write("first", "correct ms=2");
-  const std::filesystem::path second = write("second", "correct ms=4");
-  const std::filesystem::path third = write("third", "correct ms=1");
-  Grader grader(fixture.lab, fixture.backend, fixture.project.paths(), {});
-
-  grader.queue_upcoming({second, third});
-  const GradeReport first_report = grader.grade(first, performance_suite());
-  CHECK(first_report.cases[0].speed->ratio == Approx(1.0));
-  // Both started and greeted before the first student's timing, so not starting up beside it.
-  CHECK(greetings("second") == 1);
-  CHECK(greetings("third") == 1);
-
-  grader.queue_upcoming({third});
-  const GradeReport second_report = grader.grade(second, performance_suite());
-  CHECK(second_report.verdict == CaseStatus::kPassed);
-  CHECK(second_report.cases[0].speed->ratio == Approx(2.0));
-  CHECK(greetings("second") == 1);  // the runner started ahead graded it: no second start
-  CHECK(greetings("third") == 1);   // still the one started during the first grade
-
-  SECTION("the runners started ahead grade their own files, and one no longer queued is ended") {
-    grader.queue_upcoming({second});
-    const GradeReport again = grader.grade(first, performance_suite());
-    CHECK(again.cases[0].speed->ratio == Approx(1.0));  // the first file's own runner, not another's
-    CHECK(greetings("first") == 2);
-    CHECK(greetings("second") == 2);
-    const GradeReport third_report = grader.grade(third, performance_suite());
-    CHECK(third_report.cases[0].speed->ratio == Approx(0.5));
-    CHECK(greetings("third") == 2);  // its early runner ended when it left the queue: a fresh one
   }
 }
 

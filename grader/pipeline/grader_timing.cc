@@ -32,7 +32,6 @@ bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
 // The sets are the case's own inputs, set 0 the one it was checked on: generated once, not again for timing.
 // A case that repeats an earlier case's inputs reuses the student's time taken there (measured_before).
 void Grader::time_case(const TestCase& test_case, CaseResult& result) {
-  settle_starting_runners();
   const SpeedRule rule = test_case.speed.value_or([&] {
     SpeedRule only_timed;  // `cudagrade run`: timed against the lab's reference, for no points
     only_timed.reference = lab_.default_speed_reference();

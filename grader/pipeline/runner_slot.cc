@@ -6,28 +6,19 @@ namespace cudagrade {
 
 RunnerSession* RunnerSlot::session(RunnerReply& failure) {
   if (!session_ || session_->finished()) start_fresh();
-  if (!greet(failure)) return nullptr;
+  if (!greeted_) {
+    ScopedPhase phase("runner start: wait for its hello");
+    failure = session_->start(Clock::now() + kRunnerStartTimeout);
+    if (failure.outcome != RunnerReply::Outcome::kOk) {
+      session_.reset();
+      return nullptr;
+    }
+    record_runner_phases(failure);
+    greeted_ = true;
+    device_ = session_->device();
+  }
   used_ = true;
   return session_.get();
-}
-
-bool RunnerSlot::greet(RunnerReply& failure) {
-  if (greeted_) return true;
-  ScopedPhase phase("runner start: wait for its hello");
-  failure = session_->start(Clock::now() + kRunnerStartTimeout);
-  if (failure.outcome != RunnerReply::Outcome::kOk) {
-    session_.reset();
-    return false;
-  }
-  record_runner_phases(failure);
-  greeted_ = true;
-  device_ = session_->device();
-  return true;
-}
-
-void RunnerSlot::settle() {
-  RunnerReply failure;  // a runner that will not start says so again, and why, at its first session()
-  if (session_ && !session_->finished()) greet(failure);
 }
 
 RunnerSession* RunnerSlot::fresh_session(RunnerReply& failure) {
@@ -39,7 +30,6 @@ void RunnerSlot::start_fresh() {
   ScopedPhase phase("runner start: end the old, spawn the new");
   session_.reset();  // the old process first: never two of one slot at once
   session_ = std::make_unique<RunnerSession>(command_, runner_);
-  session_->greet_early();
   greeted_ = false;
   used_ = false;
 }

@@ -23,12 +23,9 @@ class RunnerSlot {
   RunnerSession* session(RunnerReply& failure);
   // A session that has answered nothing yet: the one start_fresh() began, or a new one.
   RunnerSession* fresh_session(RunnerReply& failure);
-  // Ends the running process, if any, and starts a new one, greeted at once but not waited for: its start-up
-  // (CUDA's initialisation) overlaps whatever the grader does until the next session() reads the greeting.
+  // Ends the running process, if any, and starts a new one without waiting for it: its start-up overlaps
+  // whatever the grader does until the next session() greets it.
   void start_fresh();
-  // Waits until a runner that is starting has answered its greeting, so that it is idle (blocked on its
-  // requests) from then on: called before any timing, so that no start-up shares the GPU with a timed run.
-  void settle();
   // Starts a process now when none is running, without waiting for it: a runner needed later starts up
   // while the grader does other work. A live one is left alone.
   void start_early() {
@@ -38,11 +35,8 @@ class RunnerSlot {
   void stop() { session_.reset(); }
   // The device the runner last greeted with, if it ever did.
   const std::optional<DeviceInfo>& device() const { return device_; }
-  const std::filesystem::path& runner() const { return runner_; }
 
  private:
-  // Reads the greeting of the running process unless it was read; false (the session gone) when it failed.
-  bool greet(RunnerReply& failure);
   std::filesystem::path runner_;
   std::vector<std::string> command_;
   std::unique_ptr<RunnerSession> session_;

@@ -66,25 +66,15 @@ RunnerSession::RunnerSession(const std::vector<std::string>& command, const std:
   process_ = std::make_unique<Subprocess>(command, options);
 }
 
-// Sends "<verb> <nonce> <arguments>"; the reply is read by await_reply().
-RunnerSession::Pending RunnerSession::send_request(const std::string& verb, const std::string& arguments) {
-  Pending pending;
-  pending.nonce = unpredictable_hex();
-  const std::string request = arguments.empty() ? fmt::format("{} {}", verb, pending.nonce)
-                                                : fmt::format("{} {} {}", verb, pending.nonce, arguments);
-  pending.sent = process_->send_line(request);
-  return pending;
-}
-
+// Sends "<verb> <nonce> <arguments>" and reads the reply.
 RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline) {
-  return await_reply(send_request(verb, arguments), deadline);
-}
-
-RunnerReply RunnerSession::await_reply(const Pending& pending, Clock::time_point deadline) {
   RunnerReply reply;
   std::string line;
-  const std::string& nonce = pending.nonce;
-  WaitOutcome outcome = pending.sent ? WaitOutcome::kReady : process_->wait_for_exit(deadline);
+  WaitOutcome outcome = WaitOutcome::kReady;
+  const std::string nonce = unpredictable_hex();
+  const std::string request = arguments.empty() ? fmt::format("{} {}", verb, nonce)
+                                                : fmt::format("{} {} {}", verb, nonce, arguments);
+  if (!process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
   if (outcome == WaitOutcome::kReady) outcome = process_->read_line(line, deadline);
   if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
   reply.output = process_->take_output();
@@ -155,13 +145,8 @@ RunnerReply RunnerSession::tampered(RunnerReply reply, const std::string& line) 
   return reply;
 }
 
-void RunnerSession::greet_early() {
-  if (!greeting_) greeting_ = send_request("hello", "");
-}
-
 RunnerReply RunnerSession::start(Clock::time_point deadline) {
-  greet_early();
-  RunnerReply reply = await_reply(*greeting_, deadline);
+  RunnerReply reply = exchange("hello", "", deadline);
   if (reply.outcome != RunnerReply::Outcome::kOk) return reply;
   try {
     device_.name = reply.fields.at("name");

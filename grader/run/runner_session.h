@@ -52,11 +52,7 @@ class RunnerSession {
   // `command` starts the runner: its path, or a confining wrapper around it (core/confinement.h).
   RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner);
 
-  // Greets the runner now without waiting for its answer: it initialises CUDA (a context, about 170 ms on an
-  // H100) while the grader does other work. start() then only reads the answer.
-  void greet_early();
-  // Greets the runner, unless greet_early() did, and waits for its answer. On failure the reply says why and
-  // the session is finished.
+  // Waits for the runner's greeting. On failure the reply says why and the session is finished.
   RunnerReply start(Clock::time_point deadline);
   // On an "ok" reply the arena has been collected and can be judged. kSecondOrder (the simulator only) runs
   // it under the simulator's second, adversarial schedule (cusim/runtime/scheduler.h).
@@ -83,13 +79,6 @@ class RunnerSession {
   const DeviceInfo& device() const { return device_; }
 
  private:
-  // A request sent, its reply not yet read.
-  struct Pending {
-    std::string nonce;
-    bool sent = false;  // false: the runner had closed its end
-  };
-  Pending send_request(const std::string& verb, const std::string& arguments);
-  RunnerReply await_reply(const Pending& pending, Clock::time_point deadline);
   RunnerReply exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline);
   RunnerReply collect(Arena& arena, RunnerReply reply);
   RunnerReply tampered(RunnerReply reply, const std::string& line);
@@ -98,7 +87,6 @@ class RunnerSession {
   std::unique_ptr<Subprocess> process_;
   DeviceInfo device_;
   bool finished_ = false;
-  std::optional<Pending> greeting_;
 };
 
 // The runner's own account of a request (its greeting, a check, a timing), as lines of --phases under the

@@ -4,8 +4,6 @@
 #pragma once
 
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <string>
 
 #include "backend/backend.h"
@@ -24,8 +22,6 @@ class FakeToolchain : public Toolchain {
  private:
   std::filesystem::path dir_;
   int builds_ = 0;
-  std::mutex mutex_;
-  std::map<std::string, std::filesystem::path> built_;  // by lab and behaviour
 };
 
 class FakeBackend : public Backend {
