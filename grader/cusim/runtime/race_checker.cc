@@ -20,6 +20,7 @@ namespace cusim::race {
 int g_current_slot = -1;
 bool g_recording = true;
 uint32_t g_phase = 1;
+uint32_t g_epoch = 1;
 PageTable g_global_pages;
 
 ShadowPage& new_global_page(size_t index) {
@@ -33,6 +34,7 @@ namespace {
 // Shared memory: a table over the span of watched addresses. g_lowest is page-aligned: the table's first page.
 PageTable g_shared_pages;
 uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
+uintptr_t g_shared_span = 0;  // g_highest - g_lowest, once anything is watched: one compare finds shared memory
 uint32_t g_launch_phase = 1;  // the first phase of the running launch
 uint32_t g_block_phase = 1;   // the first phase of the running block
 unsigned g_block = 0;         // the running block, linear
@@ -90,6 +92,32 @@ inline __attribute__((always_inline)) bool ordered(const Access& earlier, const 
   return (earlier.atomic && now.atomic) || ordered_by_sync<kMemory>(earlier, now);
 }
 
+// A read's quiet test (ShadowWord::quiet_epoch), by parts. The last write is ordered before every read of
+// this epoch whatever thread makes it: a copy's, an earlier phase's of this block, or (global memory) an earlier
+// launch's. Not an earlier block's of this launch: whether that races depends on the reader's block's atomics.
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool ordered_before_any_read(const Access& write) {
+  if (write.slot() < 0) return true;
+  if constexpr (kMemory == Memory::kGlobal) {
+    if (write.phase < g_launch_phase) return true;
+    if (write.phase < g_block_phase) return false;
+  }
+  return write.phase != g_phase;
+}
+
+// A reader of this phase that no other thread's plain read is ordered after until the epoch ends: not atomic,
+// and no __syncwarp in its warp since it read.
+inline __attribute__((always_inline)) bool unordered_with_other_readers(const Access& read) {
+  return read.phase == g_phase && read.slot() >= 0 && !read.atomic &&
+         read.warp_phase == g_warp_phases[warp_of(read.slot())];
+}
+
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool quiet_for_reads(const ShadowWord& word) {
+  return ordered_before_any_read<kMemory>(word.write) && unordered_with_other_readers(word.first_read) &&
+         unordered_with_other_readers(word.other_read);
+}
+
 std::string g_global_race;
 
 // Out of line and cold: the hot path, record(), only calls it, so its arguments cost nothing until a race.
@@ -137,6 +165,7 @@ inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t wo
     }
     word.first_read = Access();
     word.other_read = Access();
+    word.quiet_epoch = 0;
     return;
   }
   // Two readers are enough to find a later unordered write: keep one that the new read does not order.
@@ -147,6 +176,7 @@ inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t wo
     word.other_read = now;
     codes[kOtherReadCode] = code_offset(pc);
   }
+  word.quiet_epoch = quiet_for_reads<kMemory>(word) ? g_epoch : 0;
 }
 
 inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
@@ -217,6 +247,31 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
   if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
 }
 
+// The full path of a 4-byte read, out of line: __tsan_read4's fast path tail-calls it.
+[[gnu::noinline]] void read4_slow(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
+
+// Whether a plain 4-byte read by a kernel thread may skip the checker: its word is watched and quiet in this
+// epoch (ShadowWord::quiet_epoch) and the thread is neither of the word's two kept readers, so the full path
+// would find nothing to report or record. One shadow cache line, a few globals, no call: the matmul's inner
+// loop reads each shared word 16 times per phase, and all but the first two take this path.
+inline __attribute__((always_inline)) bool read_is_quiet(uintptr_t address, int slot) {
+  if (__builtin_expect(profile::g_on || !g_recording || (address & 3) != 0, 0)) return false;
+  const ShadowPage* page;
+  uintptr_t offset = address - g_lowest;
+  if (offset < g_shared_span) {
+    page = g_shared_pages[offset >> kPageShift].get();
+  } else {
+    offset = address - device_memory::g_begin;
+    const size_t index = offset >> kPageShift;
+    if (offset >= device_memory::g_bytes || index >= g_global_pages.size()) return false;
+    page = g_global_pages[index].get();
+  }
+  if (page == nullptr) return false;
+  const ShadowWord& word = page->words[(offset & (kPageBytes - 1)) >> 2];
+  const unsigned bits = static_cast<unsigned>(slot + Access::kSlotBias);
+  return word.quiet_epoch == g_epoch && word.first_read.slot_bits != bits && word.other_read.slot_bits != bits;
+}
+
 // A __threadfence() in a kernel: what this block did so far is published to later blocks.
 void fence() {
   if (g_current_slot >= 0) g_block_fence = g_phase;
@@ -235,6 +290,7 @@ void watch(const void* begin, size_t bytes) {
   }
   g_lowest = lowest;
   g_highest = std::max(g_highest, end);
+  g_shared_span = g_highest - g_lowest;
   g_shared_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
   for (uintptr_t word = first; word < end; word += 4) {
     std::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
@@ -243,6 +299,8 @@ void watch(const void* begin, size_t bytes) {
   }
 }
 
+// A word beyond the launch's dynamic shared memory is never quiet: the epoch ends at every block start, after
+// this is set (scheduler.cc), and a read of such a word ends the run before it is recorded.
 void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer_bytes) {
   g_dynamic_begin = reinterpret_cast<uintptr_t>(buffer);
   g_dynamic_beyond = g_dynamic_begin + launch_bytes;
@@ -251,6 +309,7 @@ void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer
 
 void begin_launch(unsigned grid_x, unsigned grid_y) {
   reach::find_host_stack();
+  ++g_epoch;
   g_launch_phase = g_phase + 1;
   g_grid_x = grid_x;
   g_grid_y = grid_y;
@@ -260,6 +319,7 @@ void begin_launch(unsigned grid_x, unsigned grid_y) {
 
 void begin_block(unsigned linear_block) {
   g_pending.reset();
+  ++g_epoch;
   g_block_phase = ++g_phase;
   g_block = linear_block;
   g_block_starts.emplace_back(g_phase, linear_block);
@@ -271,9 +331,13 @@ void begin_block(unsigned linear_block) {
 void block_barrier() {
   end_phase();
   ++g_phase;
+  ++g_epoch;
 }
 
-void warp_barrier(int warp) { ++g_warp_phases[warp]; }
+void warp_barrier(int warp) {
+  ++g_warp_phases[warp];
+  ++g_epoch;
+}
 
 void end_block() {
   end_phase();
@@ -303,8 +367,23 @@ void __tsan_func_exit() {}
 void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
 
+// The hot one: a leaf that returns for a quiet word and otherwise tail-calls the full path.
+void __tsan_read4(void* a) {
+  const auto address = reinterpret_cast<uintptr_t>(a);
+  const int slot = cusim::race::g_current_slot;
+  if (slot < 0 || cusim::race::read_is_quiet(address, slot)) return;
+  cusim::race::read4_slow(a, CUSIM_PC);
+}
+
+#define CUSIM_READ(size) \
+  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }
+CUSIM_READ(1)
+CUSIM_READ(2)
+CUSIM_READ(8)
+CUSIM_READ(16)
+#undef CUSIM_READ
+
 #define CUSIM_ACCESS(size)                                                                                   \
-  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }                        \
   void __tsan_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }                        \
   void __tsan_unaligned_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }              \
   void __tsan_unaligned_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }              \

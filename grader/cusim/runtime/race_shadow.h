@@ -12,12 +12,18 @@
 
 namespace cusim::race {
 
-struct ShadowWord {
+// 32 bytes and aligned, so that a word's whole shadow is one cache line: the hot path (__tsan_read4) reads
+// quiet_epoch and the readers' slots together.
+struct alignas(32) ShadowWord {
   Access write;
   Access first_read;
   Access other_read;  // a reader not ordered with first_read
+  // g_epoch when a read last found the word "quiet": its write ordered before any read of this epoch, and
+  // both readers of this epoch and unordered with any other thread's read, so that a plain read by any
+  // thread but those two would neither report nor change anything and may return at once. 0: not quiet.
+  uint32_t quiet_epoch = 0;
 };
-static_assert(sizeof(ShadowWord) == 24);
+static_assert(sizeof(ShadowWord) == 32);
 
 // Shadow memory as page tables: one lookup per access, and pages only where memory is used.
 constexpr unsigned kPageShift = 12;
@@ -47,6 +53,9 @@ struct ShadowRef {
 
 // Counts block starts and barriers over the whole run (race_report.h's Access::phase).
 extern uint32_t g_phase;
+// Counts every event that can change what a read must record: launches, blocks, barriers, __syncwarp, the
+// runtime's copies. A ShadowWord's quiet_epoch is good while it equals this.
+extern uint32_t g_epoch;
 
 // Device memory: a table over device_memory's span, a page made when a kernel first touches it.
 extern PageTable g_global_pages;
