@@ -136,6 +136,33 @@ void end_phase() {
   if (g_pending) fail("race", describe_race(*g_pending, g_block, g_block, g_grid_x, g_grid_y));
 }
 
+// A read that conflicts with nothing is kept as one of the word's two readers, if it must be.
+template <Memory kMemory>
+inline __attribute__((always_inline)) void keep_reader(ShadowWord& word, CodeOffset* codes, const Access& now,
+                                                       uintptr_t pc) {
+  // Two readers are enough to find a later unordered write: keep one that the new read does not order.
+  if (ordered<kMemory>(word.first_read, now)) {
+    word.first_read = now;  // a re-read by the same thread refreshes its warp phase
+    codes[kFirstReadCode] = code_offset(pc);
+  } else if (ordered<kMemory>(word.other_read, now)) {
+    word.other_read = now;
+    codes[kOtherReadCode] = code_offset(pc);
+  }
+  word.quiet_epoch = quiet_for_reads<kMemory>(word) ? g_epoch : 0;
+}
+
+// The plain 4-byte read of a word that no conflict report needs: recorded, and true. False, with nothing
+// changed, when the read conflicts with the word's last write: record() then reports it.
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool record_plain_read(ShadowRef shadow, uintptr_t pc) {
+  ShadowWord& word = shadow.word();
+  const int slot = g_current_slot;
+  const Access now(g_phase, slot, g_warp_phases[warp_of(slot)], 0xF, false);
+  if (word.write.bytes != 0 && !ordered<kMemory>(word.write, now)) return false;
+  keep_reader<kMemory>(word, shadow.codes(), now, pc);
+  return true;
+}
+
 template <Memory kMemory>
 inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t word_address, uint8_t bytes,
                                                   bool is_write, bool atomic, uintptr_t pc) {
@@ -168,15 +195,7 @@ inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t wo
     word.quiet_epoch = 0;
     return;
   }
-  // Two readers are enough to find a later unordered write: keep one that the new read does not order.
-  if (ordered<kMemory>(word.first_read, now)) {
-    word.first_read = now;  // a re-read by the same thread refreshes its warp phase
-    codes[kFirstReadCode] = code_offset(pc);
-  } else if (ordered<kMemory>(word.other_read, now)) {
-    word.other_read = now;
-    codes[kOtherReadCode] = code_offset(pc);
-  }
-  word.quiet_epoch = quiet_for_reads<kMemory>(word) ? g_epoch : 0;
+  keep_reader<kMemory>(word, codes, now, pc);
 }
 
 inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
@@ -247,8 +266,33 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
   if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
 }
 
-// The full path of a 4-byte read, out of line: __tsan_read4's fast path tail-calls it.
-[[gnu::noinline]] void read4_slow(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
+[[gnu::noinline]] void read4_full(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
+
+// A 4-byte read that is not quiet, out of line: __tsan_read4's fast path tail-calls it. A kernel thread's
+// plain read of an aligned word in shared memory (inside the launch's bounds) or device memory, with no
+// profile and no conflict, is recorded here, and one of its own stack or a static variable passes; everything
+// else, reports included, takes the full path, access(), which finds the same as this would have.
+[[gnu::noinline]] void read4_slow(const void* address, uintptr_t pc) {
+  const auto begin = reinterpret_cast<uintptr_t>(address);
+  if (!profile::g_on && (begin & 3) == 0 && begin + 3 - g_dynamic_beyond >= g_dynamic_beyond_bytes) {
+    if (begin - g_lowest < g_shared_span) {
+      if (!g_recording) return;  // the second order: nothing to record, and a read never switches threads
+      const ShadowRef shadow = shared_shadow(begin);
+      if (!shadow || record_plain_read<Memory::kShared>(shadow, pc)) return;  // not an array's: not watched
+    } else if (!device_memory::contains(begin)) {
+      // The thread's own locals, its arguments, static variables: allowed, and not watched.
+      if (reach::kernel_may_touch(begin)) return;
+    } else {
+      if (!g_recording) return;
+      // A page not made yet is the full path's to make.
+      const uintptr_t offset = begin - device_memory::g_begin;
+      const size_t index = offset >> kPageShift;
+      ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
+      if (page && record_plain_read<Memory::kGlobal>({page, (offset & (kPageBytes - 1)) >> 2}, pc)) return;
+    }
+  }
+  read4_full(address, pc);
+}
 
 // Whether a plain 4-byte read by a kernel thread may skip the checker: its word is watched and quiet in this
 // epoch (ShadowWord::quiet_epoch) and the thread is neither of the word's two kept readers, so the full path
