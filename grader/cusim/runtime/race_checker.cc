@@ -92,7 +92,7 @@ inline __attribute__((always_inline)) bool ordered(const Access& earlier, const 
   return (earlier.atomic && now.atomic) || ordered_by_sync<kMemory>(earlier, now);
 }
 
-// A read's quiet test (ShadowWord::quiet_epoch), by parts. The last write is ordered before every read of
+// A read's quiet test (race_shadow.h's QuietWord), by parts. The last write is ordered before every read of
 // this epoch whatever thread makes it: a copy's, an earlier phase's of this block, or (global memory) an earlier
 // launch's. Not an earlier block's of this launch: whether that races depends on the reader's block's atomics.
 template <Memory kMemory>
@@ -138,8 +138,9 @@ void end_phase() {
 
 // A read that conflicts with nothing is kept as one of the word's two readers, if it must be.
 template <Memory kMemory>
-inline __attribute__((always_inline)) void keep_reader(ShadowWord& word, CodeOffset* codes, const Access& now,
-                                                       uintptr_t pc) {
+inline __attribute__((always_inline)) void keep_reader(ShadowRef shadow, const Access& now, uintptr_t pc) {
+  ShadowWord& word = shadow.word();
+  CodeOffset* codes = shadow.codes();
   // Two readers are enough to find a later unordered write: keep one that the new read does not order.
   if (ordered<kMemory>(word.first_read, now)) {
     word.first_read = now;  // a re-read by the same thread refreshes its warp phase
@@ -148,7 +149,11 @@ inline __attribute__((always_inline)) void keep_reader(ShadowWord& word, CodeOff
     word.other_read = now;
     codes[kOtherReadCode] = code_offset(pc);
   }
-  word.quiet_epoch = quiet_for_reads<kMemory>(word) ? g_epoch : 0;
+  if (quiet_for_reads<kMemory>(word)) {
+    shadow.quiet() = {g_epoch, word.first_read.slot_bits, word.other_read.slot_bits};
+  } else {
+    shadow.quiet().epoch = 0;
+  }
 }
 
 // The plain 4-byte read of a word that no conflict report needs: recorded, and true. False, with nothing
@@ -159,7 +164,7 @@ inline __attribute__((always_inline)) bool record_plain_read(ShadowRef shadow, u
   const int slot = g_current_slot;
   const Access now(g_phase, slot, g_warp_phases[warp_of(slot)], 0xF, false);
   if (word.write.bytes != 0 && !ordered<kMemory>(word.write, now)) return false;
-  keep_reader<kMemory>(word, shadow.codes(), now, pc);
+  keep_reader<kMemory>(shadow, now, pc);
   return true;
 }
 
@@ -192,10 +197,10 @@ inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t wo
     }
     word.first_read = Access();
     word.other_read = Access();
-    word.quiet_epoch = 0;
+    shadow.quiet().epoch = 0;
     return;
   }
-  keep_reader<kMemory>(word, codes, now, pc);
+  keep_reader<kMemory>(shadow, now, pc);
 }
 
 inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
@@ -268,6 +273,13 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
 
 [[gnu::noinline]] void read4_full(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
 
+// A watched word's plain read, recorded; the full path when it conflicts. Apart from read4_slow's address
+// tests, so that each is short enough to need no saved registers.
+template <Memory kMemory>
+[[gnu::noinline]] void read4_record(const void* address, ShadowPage* page, size_t index, uintptr_t pc) {
+  if (!record_plain_read<kMemory>({page, index}, pc)) read4_full(address, pc);
+}
+
 // A 4-byte read that is not quiet, out of line: __tsan_read4's fast path tail-calls it. A kernel thread's
 // plain read of an aligned word in shared memory (inside the launch's bounds) or device memory, with no
 // profile and no conflict, is recorded here, and one of its own stack or a static variable passes; everything
@@ -278,7 +290,8 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     if (begin - g_lowest < g_shared_span) {
       if (!g_recording) return;  // the second order: nothing to record, and a read never switches threads
       const ShadowRef shadow = shared_shadow(begin);
-      if (!shadow || record_plain_read<Memory::kShared>(shadow, pc)) return;  // not an array's: not watched
+      if (!shadow) return;  // not an array's: not watched
+      return read4_record<Memory::kShared>(address, shadow.page, shadow.index, pc);
     } else if (!device_memory::contains(begin)) {
       // The thread's own locals, its arguments, static variables: allowed, and not watched.
       if (reach::kernel_may_touch(begin)) return;
@@ -288,14 +301,14 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
       const uintptr_t offset = begin - device_memory::g_begin;
       const size_t index = offset >> kPageShift;
       ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
-      if (page && record_plain_read<Memory::kGlobal>({page, (offset & (kPageBytes - 1)) >> 2}, pc)) return;
+      if (page) return read4_record<Memory::kGlobal>(address, page, (offset & (kPageBytes - 1)) >> 2, pc);
     }
   }
   read4_full(address, pc);
 }
 
 // Whether a plain 4-byte read by a kernel thread may skip the checker: its word is watched and quiet in this
-// epoch (ShadowWord::quiet_epoch) and the thread is neither of the word's two kept readers, so the full path
+// epoch (race_shadow.h's QuietWord) and the thread is neither of the word's two kept readers, so the full path
 // would find nothing to report or record. One shadow cache line, a few globals, no call: the matmul's inner
 // loop reads each shared word 16 times per phase, and all but the first two take this path.
 inline __attribute__((always_inline)) bool read_is_quiet(uintptr_t address, int slot) {
@@ -311,9 +324,9 @@ inline __attribute__((always_inline)) bool read_is_quiet(uintptr_t address, int 
     page = g_global_pages[index].get();
   }
   if (page == nullptr) return false;
-  const ShadowWord& word = page->words[(offset & (kPageBytes - 1)) >> 2];
-  const unsigned bits = static_cast<unsigned>(slot + Access::kSlotBias);
-  return word.quiet_epoch == g_epoch && word.first_read.slot_bits != bits && word.other_read.slot_bits != bits;
+  const QuietWord& quiet = page->quiet[(offset & (kPageBytes - 1)) >> 2];
+  const auto bits = static_cast<uint16_t>(slot + Access::kSlotBias);
+  return quiet.epoch == g_epoch && quiet.first_reader != bits && quiet.other_reader != bits;
 }
 
 // A __threadfence() in a kernel: what this block did so far is published to later blocks.
