@@ -105,17 +105,25 @@ inline __attribute__((always_inline)) bool ordered_before_any_read(const Access&
   return write.phase != g_phase;
 }
 
-// A reader of this phase that no other thread's plain read is ordered after until the epoch ends: not atomic,
-// and no __syncwarp in its warp since it read.
+// A reader that no other thread's plain read is ordered after until the epoch ends, so that such a read never
+// replaces it: not atomic, and either of this phase with no __syncwarp in its warp since it read, or (global
+// memory) of an earlier block of this launch whose work this block has not acquired. (The block's first
+// atomic ends the epoch, since it may acquire.) The word's two readers of the tiled matmul's tiles are of this
+// phase; the naive matmul's inputs are read by every block, and their two readers are of earlier blocks.
+template <Memory kMemory>
 inline __attribute__((always_inline)) bool unordered_with_other_readers(const Access& read) {
-  return read.phase == g_phase && read.slot() >= 0 && !read.atomic &&
-         read.warp_phase == g_warp_phases[warp_of(read.slot())];
+  if (read.slot() < 0 || read.atomic) return false;
+  if (read.phase == g_phase) return read.warp_phase == g_warp_phases[warp_of(read.slot())];
+  if constexpr (kMemory == Memory::kGlobal) {
+    return read.phase >= g_launch_phase && read.phase < g_block_phase && !(g_block_acquired && published(read.phase));
+  }
+  return false;
 }
 
 template <Memory kMemory>
 inline __attribute__((always_inline)) bool quiet_for_reads(const ShadowWord& word) {
-  return ordered_before_any_read<kMemory>(word.write) && unordered_with_other_readers(word.first_read) &&
-         unordered_with_other_readers(word.other_read);
+  return ordered_before_any_read<kMemory>(word.write) && unordered_with_other_readers<kMemory>(word.first_read) &&
+         unordered_with_other_readers<kMemory>(word.other_read);
 }
 
 std::string g_global_race;
@@ -265,7 +273,10 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     // thousandfold in a matmul. Not at atomics: their compare-and-swap loops would retry for every thread.
     if (g_switch_at_global_access && is_write && !atomic) give_way();
     if (g_recording) record_access<Memory::kGlobal>(begin, size, is_write, atomic, pc);
-    if (atomic) g_block_acquired = true;
+    if (atomic && !g_block_acquired) {
+      g_block_acquired = true;
+      ++g_epoch;  // earlier blocks' reads this block may now be ordered after: no word stays quiet
+    }
     return;
   }
   if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
