@@ -291,7 +291,7 @@ template <Memory kMemory>
   if (!record_plain_read<kMemory>({page, index}, pc)) read4_full(address, pc);
 }
 
-// A 4-byte read that is not quiet, out of line: __tsan_read4's fast path tail-calls it. A kernel thread's
+// A 4-byte read that read4 (below) could not place, out of line. A kernel thread's
 // plain read of an aligned word in shared memory (inside the launch's bounds) or device memory, with no
 // profile and no conflict, is recorded here, and one of its own stack or a static variable passes; everything
 // else, reports included, takes the full path, access(), which finds the same as this would have.
@@ -318,26 +318,56 @@ template <Memory kMemory>
   read4_full(address, pc);
 }
 
-// Whether a plain 4-byte read by a kernel thread may skip the checker: its word is watched and quiet in this
-// epoch (race_shadow.h's QuietWord) and the thread is neither of the word's two kept readers, so the full path
-// would find nothing to report or record. One shadow cache line, a few globals, no call: the matmul's inner
-// loop reads each shared word 16 times per phase, and all but the first two take this path.
-inline __attribute__((always_inline)) bool read_is_quiet(uintptr_t address, int slot) {
-  if (__builtin_expect(profile::g_on || !g_recording || (address & 3) != 0, 0)) return false;
-  const ShadowPage* page;
-  uintptr_t offset = address - g_lowest;
-  if (offset < g_shared_span) {
-    page = g_shared_pages[offset >> kPageShift].get();
-  } else {
-    offset = address - device_memory::g_begin;
-    const size_t index = offset >> kPageShift;
-    if (offset >= device_memory::g_bytes || index >= g_global_pages.size()) return false;
-    page = g_global_pages[index].get();
-  }
-  if (page == nullptr) return false;
-  const QuietWord& quiet = page->quiet[(offset & (kPageBytes - 1)) >> 2];
+// A plain 4-byte read by a kernel thread may skip the checker when its word is watched and quiet in this epoch
+// (race_shadow.h's QuietWord) and the thread is neither of the word's two kept readers: the full path would
+// find nothing to report or record.
+inline __attribute__((always_inline)) bool quiet_for(const QuietWord& quiet, int slot) {
   const auto bits = static_cast<uint16_t>(slot + Access::kSlotBias);
   return quiet.epoch == g_epoch && quiet.first_reader != bits && quiet.other_reader != bits;
+}
+
+// A shared word's read that is not quiet, its page found: past the launch's dynamic shared memory, the full
+// path (which reports it); not an array's, nothing; else recorded.
+[[gnu::noinline]] void read4_shared(const void* address, ShadowPage* page, size_t index, uintptr_t pc) {
+  if (reinterpret_cast<uintptr_t>(address) + 3 - g_dynamic_beyond < g_dynamic_beyond_bytes) {
+    return read4_full(address, pc);
+  }
+  if (page->is_watched(index)) read4_record<Memory::kShared>(address, page, index, pc);
+}
+
+// Every 4-byte read of a kernel thread, as the hook's leaf: the shadow page and word found once, a quiet word
+// returns (one QuietWord, a few globals, no call: the matmul's inner loop reads each shared word 16 times per
+// phase, and all but the first two return here); a word that is not quiet is recorded out of line; anything
+// else (a profile, the second order, an unaligned address, a page not made, the thread's stack) goes to
+// read4_slow. Every exit is a return or a tail call.
+inline __attribute__((always_inline)) void read4(const void* address_pointer) {
+  // Always inlined into __tsan_read4: the return address is its caller's, read only on the way out.
+#define CUSIM_CALLER reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+  const auto address = reinterpret_cast<uintptr_t>(address_pointer);
+  const int slot = g_current_slot;
+  if (slot < 0) return;
+  if (__builtin_expect(profile::g_on || !g_recording || (address & 3) != 0, 0)) {
+    return read4_slow(address_pointer, CUSIM_CALLER);
+  }
+  uintptr_t offset = address - g_lowest;
+  if (offset < g_shared_span) {
+    ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
+    if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
+    const size_t index = (offset & (kPageBytes - 1)) >> 2;
+    if (quiet_for(page->quiet[index], slot)) return;
+    return read4_shared(address_pointer, page, index, CUSIM_CALLER);
+  }
+  offset = address - device_memory::g_begin;
+  const size_t page_index = offset >> kPageShift;
+  if (offset < device_memory::g_bytes && page_index < g_global_pages.size()) {
+    ShadowPage* page = g_global_pages[page_index].get();
+    if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
+    const size_t index = (offset & (kPageBytes - 1)) >> 2;
+    if (quiet_for(page->quiet[index], slot)) return;
+    return read4_record<Memory::kGlobal>(address_pointer, page, index, CUSIM_CALLER);
+  }
+  return read4_slow(address_pointer, CUSIM_CALLER);
+#undef CUSIM_CALLER
 }
 
 // A __threadfence() in a kernel: what this block did so far is published to later blocks.
@@ -436,12 +466,7 @@ void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
 
 // The hot one: a leaf that returns for a quiet word and otherwise tail-calls the full path.
-void __tsan_read4(void* a) {
-  const auto address = reinterpret_cast<uintptr_t>(a);
-  const int slot = cusim::race::g_current_slot;
-  if (slot < 0 || cusim::race::read_is_quiet(address, slot)) return;
-  cusim::race::read4_slow(a, CUSIM_PC);
-}
+void __tsan_read4(void* a) { cusim::race::read4(a); }
 
 #define CUSIM_READ(size) \
   void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }
