@@ -30,6 +30,7 @@ add_executable(cudagrade_tests
   grader/check/efficiency_test.cc
   grader/cusim/runtime/sector_cache.cc
   grader/cusim/runtime/sector_cache_test.cc
+  grader/cusim/runtime/race_checker_test.cc
   grader/check/tile_picture_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc

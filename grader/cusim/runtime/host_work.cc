@@ -14,6 +14,7 @@ constexpr int16_t kDeviceCopy = -3;
 uint32_t g_call_phase = UINT32_MAX;  // the first phase of the student's call being watched
 
 void note_copy(uintptr_t destination, size_t bytes, int16_t slot, const uintptr_t* source) {
+  ++g_epoch;  // the copy rewrites shadows: no word stays quiet
   for (uintptr_t word = destination & ~uintptr_t{3}; word < destination + bytes; word += 4) {
     const bool host_made =
         source != nullptr && global_shadow(*source + (word - destination)).word().write.slot() == kHostCopy;
@@ -45,6 +46,7 @@ void note_host_to_device(const void* destination, size_t bytes) {
 void note_device_to_device(const void* destination, const void* source, size_t bytes) {
   if (!g_recording || g_call_phase == UINT32_MAX) return;
   const auto from = reinterpret_cast<uintptr_t>(source);
+  ++g_epoch;
   // The source was read by the device: an input copied before a kernel uses it has been used.
   for (uintptr_t word = from & ~uintptr_t{3}; word < from + bytes; word += 4) {
     ShadowWord& shadow = global_shadow(word).word();

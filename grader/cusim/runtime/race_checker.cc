@@ -20,6 +20,7 @@ namespace cusim::race {
 int g_current_slot = -1;
 bool g_recording = true;
 uint32_t g_phase = 1;
+uint32_t g_epoch = 1;
 PageTable g_global_pages;
 
 ShadowPage& new_global_page(size_t index) {
@@ -33,6 +34,7 @@ namespace {
 // Shared memory: a table over the span of watched addresses. g_lowest is page-aligned: the table's first page.
 PageTable g_shared_pages;
 uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
+uintptr_t g_shared_span = 0;  // g_highest - g_lowest, once anything is watched: one compare finds shared memory
 uint32_t g_launch_phase = 1;  // the first phase of the running launch
 uint32_t g_block_phase = 1;   // the first phase of the running block
 unsigned g_block = 0;         // the running block, linear
@@ -90,6 +92,40 @@ inline __attribute__((always_inline)) bool ordered(const Access& earlier, const 
   return (earlier.atomic && now.atomic) || ordered_by_sync<kMemory>(earlier, now);
 }
 
+// A read's quiet test (race_shadow.h's QuietWord), by parts. The last write is ordered before every read of
+// this epoch whatever thread makes it: a copy's, an earlier phase's of this block, or (global memory) an earlier
+// launch's. Not an earlier block's of this launch: whether that races depends on the reader's block's atomics.
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool ordered_before_any_read(const Access& write) {
+  if (write.slot() < 0) return true;
+  if constexpr (kMemory == Memory::kGlobal) {
+    if (write.phase < g_launch_phase) return true;
+    if (write.phase < g_block_phase) return false;
+  }
+  return write.phase != g_phase;
+}
+
+// A reader that no other thread's plain read is ordered after until the epoch ends, so that such a read never
+// replaces it: not atomic, and either of this phase with no __syncwarp in its warp since it read, or (global
+// memory) of an earlier block of this launch whose work this block has not acquired. (The block's first
+// atomic ends the epoch, since it may acquire.) The word's two readers of the tiled matmul's tiles are of this
+// phase; the naive matmul's inputs are read by every block, and their two readers are of earlier blocks.
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool unordered_with_other_readers(const Access& read) {
+  if (read.slot() < 0 || read.atomic) return false;
+  if (read.phase == g_phase) return read.warp_phase == g_warp_phases[warp_of(read.slot())];
+  if constexpr (kMemory == Memory::kGlobal) {
+    return read.phase >= g_launch_phase && read.phase < g_block_phase && !(g_block_acquired && published(read.phase));
+  }
+  return false;
+}
+
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool quiet_for_reads(const ShadowWord& word) {
+  return ordered_before_any_read<kMemory>(word.write) && unordered_with_other_readers<kMemory>(word.first_read) &&
+         unordered_with_other_readers<kMemory>(word.other_read);
+}
+
 std::string g_global_race;
 
 // Out of line and cold: the hot path, record(), only calls it, so its arguments cost nothing until a race.
@@ -106,6 +142,41 @@ std::string g_global_race;
 
 void end_phase() {
   if (g_pending) fail("race", describe_race(*g_pending, g_block, g_block, g_grid_x, g_grid_y));
+}
+
+// A read that conflicts with nothing is kept as one of the word's two readers, if it must be.
+template <Memory kMemory>
+inline __attribute__((always_inline)) void keep_reader(ShadowRef shadow, const Access& now, uintptr_t pc) {
+  ShadowWord& word = shadow.word();
+  CodeOffset* codes = shadow.codes();
+  // Two readers are enough to find a later unordered write: keep one that the new read does not order.
+  if (ordered<kMemory>(word.first_read, now)) {
+    word.first_read = now;  // a re-read by the same thread refreshes its warp phase
+    codes[kFirstReadCode] = code_offset(pc);
+  } else if (ordered<kMemory>(word.other_read, now)) {
+    word.other_read = now;
+    codes[kOtherReadCode] = code_offset(pc);
+  }
+  // While a profile is on, every read takes the full path, and the launch after it ends a stale epoch: the
+  // QuietWords are left alone, one cache line fewer for every access that an efficiency case counts.
+  if (profile::g_on) return;
+  if (quiet_for_reads<kMemory>(word)) {
+    shadow.quiet() = {g_epoch, word.first_read.slot_bits, word.other_read.slot_bits};
+  } else {
+    shadow.quiet().epoch = 0;
+  }
+}
+
+// The plain 4-byte read of a word that no conflict report needs: recorded, and true. False, with nothing
+// changed, when the read conflicts with the word's last write: record() then reports it.
+template <Memory kMemory>
+inline __attribute__((always_inline)) bool record_plain_read(ShadowRef shadow, uintptr_t pc) {
+  ShadowWord& word = shadow.word();
+  const int slot = g_current_slot;
+  const Access now(g_phase, slot, g_warp_phases[warp_of(slot)], 0xF, false);
+  if (word.write.bytes != 0 && !ordered<kMemory>(word.write, now)) return false;
+  keep_reader<kMemory>(shadow, now, pc);
+  return true;
 }
 
 template <Memory kMemory>
@@ -137,16 +208,10 @@ inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t wo
     }
     word.first_read = Access();
     word.other_read = Access();
+    if (!profile::g_on) shadow.quiet().epoch = 0;  // see keep_reader
     return;
   }
-  // Two readers are enough to find a later unordered write: keep one that the new read does not order.
-  if (ordered<kMemory>(word.first_read, now)) {
-    word.first_read = now;  // a re-read by the same thread refreshes its warp phase
-    codes[kFirstReadCode] = code_offset(pc);
-  } else if (ordered<kMemory>(word.other_read, now)) {
-    word.other_read = now;
-    codes[kOtherReadCode] = code_offset(pc);
-  }
+  keep_reader<kMemory>(shadow, now, pc);
 }
 
 inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
@@ -211,10 +276,101 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     // thousandfold in a matmul. Not at atomics: their compare-and-swap loops would retry for every thread.
     if (g_switch_at_global_access && is_write && !atomic) give_way();
     if (g_recording) record_access<Memory::kGlobal>(begin, size, is_write, atomic, pc);
-    if (atomic) g_block_acquired = true;
+    if (atomic && !g_block_acquired) {
+      g_block_acquired = true;
+      ++g_epoch;  // earlier blocks' reads this block may now be ordered after: no word stays quiet
+    }
     return;
   }
   if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
+}
+
+[[gnu::noinline]] void read4_full(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
+
+// A watched word's plain read, recorded; the full path when it conflicts. Apart from read4_slow's address
+// tests, so that each is short enough to need no saved registers.
+template <Memory kMemory>
+[[gnu::noinline]] void read4_record(const void* address, ShadowPage* page, size_t index, uintptr_t pc) {
+  if (!record_plain_read<kMemory>({page, index}, pc)) read4_full(address, pc);
+}
+
+// A 4-byte read that read4 (below) could not place, out of line. A kernel thread's
+// plain read of an aligned word in shared memory (inside the launch's bounds) or device memory, with no
+// profile and no conflict, is recorded here, and one of its own stack or a static variable passes; everything
+// else, reports included, takes the full path, access(), which finds the same as this would have.
+[[gnu::noinline]] void read4_slow(const void* address, uintptr_t pc) {
+  const auto begin = reinterpret_cast<uintptr_t>(address);
+  if (!profile::g_on && (begin & 3) == 0 && begin + 3 - g_dynamic_beyond >= g_dynamic_beyond_bytes) {
+    if (begin - g_lowest < g_shared_span) {
+      if (!g_recording) return;  // the second order: nothing to record, and a read never switches threads
+      const ShadowRef shadow = shared_shadow(begin);
+      if (!shadow) return;  // not an array's: not watched
+      return read4_record<Memory::kShared>(address, shadow.page, shadow.index, pc);
+    } else if (!device_memory::contains(begin)) {
+      // The thread's own locals, its arguments, static variables: allowed, and not watched.
+      if (reach::kernel_may_touch(begin)) return;
+    } else {
+      if (!g_recording) return;
+      // A page not made yet is the full path's to make.
+      const uintptr_t offset = begin - device_memory::g_begin;
+      const size_t index = offset >> kPageShift;
+      ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
+      if (page) return read4_record<Memory::kGlobal>(address, page, (offset & (kPageBytes - 1)) >> 2, pc);
+    }
+  }
+  read4_full(address, pc);
+}
+
+// A plain 4-byte read by a kernel thread may skip the checker when its word is watched and quiet in this epoch
+// (race_shadow.h's QuietWord) and the thread is neither of the word's two kept readers: the full path would
+// find nothing to report or record.
+inline __attribute__((always_inline)) bool quiet_for(const QuietWord& quiet, int slot) {
+  const auto bits = static_cast<uint16_t>(slot + Access::kSlotBias);
+  return quiet.epoch == g_epoch && quiet.first_reader != bits && quiet.other_reader != bits;
+}
+
+// A shared word's read that is not quiet, its page found: past the launch's dynamic shared memory, the full
+// path (which reports it); not an array's, nothing; else recorded.
+[[gnu::noinline]] void read4_shared(const void* address, ShadowPage* page, size_t index, uintptr_t pc) {
+  if (reinterpret_cast<uintptr_t>(address) + 3 - g_dynamic_beyond < g_dynamic_beyond_bytes) {
+    return read4_full(address, pc);
+  }
+  if (page->is_watched(index)) read4_record<Memory::kShared>(address, page, index, pc);
+}
+
+// Every 4-byte read of a kernel thread, as the hook's leaf: the shadow page and word found once, a quiet word
+// returns (one QuietWord, a few globals, no call: the matmul's inner loop reads each shared word 16 times per
+// phase, and all but the first two return here); a word that is not quiet is recorded out of line; anything
+// else (a profile, the second order, an unaligned address, a page not made, the thread's stack) goes to
+// read4_slow. Every exit is a return or a tail call.
+inline __attribute__((always_inline)) void read4(const void* address_pointer) {
+  // Always inlined into __tsan_read4: the return address is its caller's, read only on the way out.
+#define CUSIM_CALLER reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+  const auto address = reinterpret_cast<uintptr_t>(address_pointer);
+  const int slot = g_current_slot;
+  if (slot < 0) return;
+  if (__builtin_expect(profile::g_on || !g_recording || (address & 3) != 0, 0)) {
+    return read4_slow(address_pointer, CUSIM_CALLER);
+  }
+  uintptr_t offset = address - g_lowest;
+  if (offset < g_shared_span) {
+    ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
+    if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
+    const size_t index = (offset & (kPageBytes - 1)) >> 2;
+    if (quiet_for(page->quiet[index], slot)) return;
+    return read4_shared(address_pointer, page, index, CUSIM_CALLER);
+  }
+  offset = address - device_memory::g_begin;
+  const size_t page_index = offset >> kPageShift;
+  if (offset < device_memory::g_bytes && page_index < g_global_pages.size()) {
+    ShadowPage* page = g_global_pages[page_index].get();
+    if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
+    const size_t index = (offset & (kPageBytes - 1)) >> 2;
+    if (quiet_for(page->quiet[index], slot)) return;
+    return read4_record<Memory::kGlobal>(address_pointer, page, index, CUSIM_CALLER);
+  }
+  return read4_slow(address_pointer, CUSIM_CALLER);
+#undef CUSIM_CALLER
 }
 
 // A __threadfence() in a kernel: what this block did so far is published to later blocks.
@@ -235,6 +391,7 @@ void watch(const void* begin, size_t bytes) {
   }
   g_lowest = lowest;
   g_highest = std::max(g_highest, end);
+  g_shared_span = g_highest - g_lowest;
   g_shared_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
   for (uintptr_t word = first; word < end; word += 4) {
     std::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
@@ -243,6 +400,8 @@ void watch(const void* begin, size_t bytes) {
   }
 }
 
+// A word beyond the launch's dynamic shared memory is never quiet: the epoch ends at every block start, after
+// this is set (scheduler.cc), and a read of such a word ends the run before it is recorded.
 void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer_bytes) {
   g_dynamic_begin = reinterpret_cast<uintptr_t>(buffer);
   g_dynamic_beyond = g_dynamic_begin + launch_bytes;
@@ -251,6 +410,7 @@ void limit_dynamic_shared(const void* buffer, size_t launch_bytes, size_t buffer
 
 void begin_launch(unsigned grid_x, unsigned grid_y) {
   reach::find_host_stack();
+  ++g_epoch;
   g_launch_phase = g_phase + 1;
   g_grid_x = grid_x;
   g_grid_y = grid_y;
@@ -260,6 +420,7 @@ void begin_launch(unsigned grid_x, unsigned grid_y) {
 
 void begin_block(unsigned linear_block) {
   g_pending.reset();
+  ++g_epoch;
   g_block_phase = ++g_phase;
   g_block = linear_block;
   g_block_starts.emplace_back(g_phase, linear_block);
@@ -271,9 +432,13 @@ void begin_block(unsigned linear_block) {
 void block_barrier() {
   end_phase();
   ++g_phase;
+  ++g_epoch;
 }
 
-void warp_barrier(int warp) { ++g_warp_phases[warp]; }
+void warp_barrier(int warp) {
+  ++g_warp_phases[warp];
+  ++g_epoch;
+}
 
 void end_block() {
   end_phase();
@@ -303,8 +468,18 @@ void __tsan_func_exit() {}
 void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
 
+// The hot one: a leaf that returns for a quiet word and otherwise tail-calls the full path.
+void __tsan_read4(void* a) { cusim::race::read4(a); }
+
+#define CUSIM_READ(size) \
+  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }
+CUSIM_READ(1)
+CUSIM_READ(2)
+CUSIM_READ(8)
+CUSIM_READ(16)
+#undef CUSIM_READ
+
 #define CUSIM_ACCESS(size)                                                                                   \
-  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }                        \
   void __tsan_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }                        \
   void __tsan_unaligned_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }              \
   void __tsan_unaligned_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }              \

@@ -19,6 +19,18 @@ struct ShadowWord {
 };
 static_assert(sizeof(ShadowWord) == 24);
 
+// What the hot path (__tsan_read4) reads, kept apart from the ShadowWords so that it is dense: the tiled
+// matmul's two tiles take 4 KiB of these. `epoch` is g_epoch when a read last found the word quiet: its write
+// ordered before any read of this epoch, and both kept readers (their slot_bits copied here) of this epoch
+// and unordered with any other thread's read, so that a plain read by any thread but those two would neither
+// report nor change anything and may return at once. 0: not quiet.
+struct QuietWord {
+  uint32_t epoch = 0;
+  uint16_t first_reader = 0;
+  uint16_t other_reader = 0;
+};
+static_assert(sizeof(QuietWord) == 8);
+
 // Shadow memory as page tables: one lookup per access, and pages only where memory is used.
 constexpr unsigned kPageShift = 12;
 constexpr uintptr_t kPageBytes = uintptr_t{1} << kPageShift;
@@ -26,7 +38,8 @@ constexpr size_t kPageWords = kPageBytes / 4;
 // Which of a word's accesses a code address belongs to.
 enum CodeOf : size_t { kWriteCode, kFirstReadCode, kOtherReadCode };
 struct ShadowPage {
-  ShadowWord words[kPageWords];                 // hot: read at every access
+  ShadowWord words[kPageWords];                 // hot: read at every access but a quiet read
+  QuietWord quiet[kPageWords];                  // hottest: read at every read
   CodeOffset codes[kPageWords][3] = {};         // cold: written when an access is kept, read for a report
   uint64_t watched[kPageWords / 64] = {};       // shared memory only: which words belong to a watched array
 
@@ -42,11 +55,15 @@ struct ShadowRef {
 
   explicit operator bool() const { return page != nullptr; }
   ShadowWord& word() const { return page->words[index]; }
+  QuietWord& quiet() const { return page->quiet[index]; }
   CodeOffset* codes() const { return page->codes[index]; }
 };
 
 // Counts block starts and barriers over the whole run (race_report.h's Access::phase).
 extern uint32_t g_phase;
+// Counts every event that can change what a read must record: launches, blocks, barriers, __syncwarp, the
+// runtime's copies. A QuietWord is good while its epoch equals this.
+extern uint32_t g_epoch;
 
 // Device memory: a table over device_memory's span, a page made when a kernel first touches it.
 extern PageTable g_global_pages;

@@ -1,0 +1,66 @@
+// The race checker's fast path (race_checker.h, "The hot path") end to end: a read it skips must never hide a
+// race. Real CUDA files, run by the sim runner as grading runs them (testing/sim_fixture.h).
+#include <catch2/catch.hpp>
+
+#include "testing/sim_fixture.h"
+
+namespace cudagrade {
+namespace {
+
+// The harness calls reduce_sum(in, out, n, scratch): block_sums is launched once per block of 256 elements,
+// and add_up adds the partial sums in one block.
+const std::string kAddUp = R"(
+__global__ void add_up(const int* partial, int* out, int count) {
+  __shared__ int s[256];
+  int sum = 0;
+  for (int i = threadIdx.x; i < count; i += 256) sum += partial[i];
+  s[threadIdx.x] = sum;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *out = s[0];
+}
+)";
+
+const std::string kLauncher = R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)";
+
+// Every thread reads s[0] in one phase: after the first two, the word is quiet and the reads are skipped.
+// Thread 100, one of the skipped readers, then writes it with no barrier: the write is checked against the two
+// readers kept (threads 0 and 1, another warp) and is the race, with the read's line and its own.
+TEST_CASE("a write after 256 threads read one shared word in the phase is a race naming both lines", "[sim]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  int first = s[0];
+  if (threadIdx.x == 100) s[0] = first + 1;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = first;
+    for (int k = 1; k < 256; ++k) sum += s[k];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kLauncher);
+  const CaseResult& result = report.cases.at(0);
+  CHECK(result.status == CaseStatus::kRace);
+  // Line numbers count the #include line the fixture puts first, and kAddUp's 14 lines.
+  CHECK_THAT(result.message, Catch::Contains("shared array 's' (declared at line 17)"));
+  CHECK_THAT(result.message, Catch::Contains("at line 21"));
+  CHECK_THAT(result.message, Catch::Contains("at line 22"));
+  CHECK_THAT(result.message, Catch::Contains("Add __syncthreads()"));
+}
+
+}  // namespace
+}  // namespace cudagrade
