@@ -1,8 +1,6 @@
 #include "cusim/runtime/race_checker.h"
 
 #include <algorithm>
-#include <cstring>
-#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -11,6 +9,7 @@
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
+#include "cusim/runtime/race_order.h"
 #include "cusim/runtime/race_report.h"
 #include "cusim/runtime/race_shadow.h"
 #include "cusim/runtime/scheduler.h"
@@ -21,31 +20,18 @@ int g_current_slot = -1;
 bool g_recording = true;
 uint32_t g_phase = 1;
 uint32_t g_epoch = 1;
-PageTable g_global_pages;
-
-ShadowPage& new_global_page(size_t index) {
-  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
-  g_global_pages[index] = std::make_unique<ShadowPage>();
-  return *g_global_pages[index];
-}
+uint32_t g_launch_phase = 1;
+uint32_t g_block_phase = 1;
+std::vector<std::pair<uint32_t, uint32_t>> g_published;
+bool g_block_acquired = false;
+uint16_t g_warp_phases[32] = {};
 
 namespace {
 
-// Shared memory: a table over the span of watched addresses. g_lowest is page-aligned: the table's first page.
-PageTable g_shared_pages;
-uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
-uintptr_t g_shared_span = 0;  // g_highest - g_lowest, once anything is watched: one compare finds shared memory
-uint32_t g_launch_phase = 1;  // the first phase of the running launch
-uint32_t g_block_phase = 1;   // the first phase of the running block
 unsigned g_block = 0;         // the running block, linear
 unsigned g_grid_x = 1, g_grid_y = 1;
 std::vector<std::pair<uint32_t, unsigned>> g_block_starts;  // this launch's blocks: (first phase, linear block)
-// The "last block" handshake: a block that ran __threadfence() published what it did before; a later block
-// that has used an atomic may read it. Phase intervals [first, fence] of this launch's blocks.
-std::vector<std::pair<uint32_t, uint32_t>> g_published;
 uint32_t g_block_fence = 0;  // the running block's last fence, 0 for none
-bool g_block_acquired = false;
-uint16_t g_warp_phases[32] = {};
 
 // The part of the dynamic shared buffer beyond what the running launch asked for: touching it is an
 // out-of-range shared address, as on a GPU.
@@ -57,73 +43,9 @@ uintptr_t g_dynamic_beyond_bytes = 0;
 // data in the same phase, the missing barrier is a __syncthreads() and that is the report to give.
 std::optional<Race> g_pending;
 
-bool published(uint32_t phase) {
-  return std::any_of(g_published.begin(), g_published.end(),
-                     [phase](const auto& interval) { return phase >= interval.first && phase <= interval.second; });
-}
-
 unsigned block_of_phase(uint32_t phase) {
   auto after = std::upper_bound(g_block_starts.begin(), g_block_starts.end(), std::make_pair(phase, ~0u));
   return after == g_block_starts.begin() ? g_block : std::prev(after)->second;
-}
-
-// A shift, not `slot / 32`: division of a signed 16-bit number compiled to an idiv on this hot path.
-inline __attribute__((always_inline)) unsigned warp_of(int slot) { return static_cast<unsigned>(slot) >> 5; }
-
-// Both slots are threads' (not negative).
-inline __attribute__((always_inline)) bool ordered_in_block(const Access& earlier, const Access& now) {
-  if (earlier.phase != now.phase || earlier.slot_bits == now.slot_bits) return true;
-  return warp_of(earlier.slot()) == warp_of(now.slot()) && earlier.warp_phase != now.warp_phase;
-}
-
-// Ordered by a barrier, a fence or a launch, whatever kind of access each is.
-template <Memory kMemory>
-inline __attribute__((always_inline)) bool ordered_by_sync(const Access& earlier, const Access& now) {
-  if (earlier.slot() < 0) return true;
-  if constexpr (kMemory == Memory::kGlobal) {
-    if (earlier.phase < g_launch_phase) return true;  // an earlier launch: launches on a stream are ordered
-    if (earlier.phase < g_block_phase) return g_block_acquired && published(earlier.phase);
-  }
-  return ordered_in_block(earlier, now);
-}
-
-template <Memory kMemory>
-inline __attribute__((always_inline)) bool ordered(const Access& earlier, const Access& now) {
-  return (earlier.atomic && now.atomic) || ordered_by_sync<kMemory>(earlier, now);
-}
-
-// A read's quiet test (race_shadow.h's QuietWord), by parts. The last write is ordered before every read of
-// this epoch whatever thread makes it: a copy's, an earlier phase's of this block, or (global memory) an earlier
-// launch's. Not an earlier block's of this launch: whether that races depends on the reader's block's atomics.
-template <Memory kMemory>
-inline __attribute__((always_inline)) bool ordered_before_any_read(const Access& write) {
-  if (write.slot() < 0) return true;
-  if constexpr (kMemory == Memory::kGlobal) {
-    if (write.phase < g_launch_phase) return true;
-    if (write.phase < g_block_phase) return false;
-  }
-  return write.phase != g_phase;
-}
-
-// A reader that no other thread's plain read is ordered after until the epoch ends, so that such a read never
-// replaces it: not atomic, and either of this phase with no __syncwarp in its warp since it read, or (global
-// memory) of an earlier block of this launch whose work this block has not acquired. (The block's first
-// atomic ends the epoch, since it may acquire.) The word's two readers of the tiled matmul's tiles are of this
-// phase; the naive matmul's inputs are read by every block, and their two readers are of earlier blocks.
-template <Memory kMemory>
-inline __attribute__((always_inline)) bool unordered_with_other_readers(const Access& read) {
-  if (read.slot() < 0 || read.atomic) return false;
-  if (read.phase == g_phase) return read.warp_phase == g_warp_phases[warp_of(read.slot())];
-  if constexpr (kMemory == Memory::kGlobal) {
-    return read.phase >= g_launch_phase && read.phase < g_block_phase && !(g_block_acquired && published(read.phase));
-  }
-  return false;
-}
-
-template <Memory kMemory>
-inline __attribute__((always_inline)) bool quiet_for_reads(const ShadowWord& word) {
-  return ordered_before_any_read<kMemory>(word.write) && unordered_with_other_readers<kMemory>(word.first_read) &&
-         unordered_with_other_readers<kMemory>(word.other_read);
 }
 
 std::string g_global_race;
@@ -212,14 +134,6 @@ inline __attribute__((always_inline)) void record(ShadowRef shadow, uintptr_t wo
     return;
   }
   keep_reader<kMemory>(shadow, now, pc);
-}
-
-inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
-  const uintptr_t offset = address - g_lowest;
-  ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
-  if (page == nullptr) return {};
-  const size_t word = (offset & (kPageBytes - 1)) >> 2;
-  return page->is_watched(word) ? ShadowRef{page, word} : ShadowRef{};
 }
 
 template <Memory kMemory>
@@ -373,31 +287,57 @@ inline __attribute__((always_inline)) void read4(const void* address_pointer) {
 #undef CUSIM_CALLER
 }
 
-// A __threadfence() in a kernel: what this block did so far is published to later blocks.
-void fence() {
-  if (g_current_slot >= 0) g_block_fence = g_phase;
+// An aligned 8- or 16-byte read (a double, an int2, a float4) is, to the checker, its words read one by one,
+// each with read4's quiet test and recording: reduce_modern's int4 loads and the vectorized transpose's
+// float4 ones take this path instead of access()'s word-by-word loop through the full path. It finds what that
+// loop finds, word for word. A profile counts the access as one request of its size, so it takes access(),
+// as do the second order, an unaligned address, an access that touches the part of the dynamic shared buffer
+// the launch did not ask for, a shadow page not made yet, and the thread's own stack.
+template <size_t kBytes>
+inline __attribute__((always_inline)) void read_words(const void* address_pointer, uintptr_t pc) {
+  static_assert(kBytes == 8 || kBytes == 16);
+  const auto address = reinterpret_cast<uintptr_t>(address_pointer);
+  const int slot = g_current_slot;
+  if (slot < 0) return;
+  // Aligned, so inside one shadow page. The last test: its last byte at or past the region's start and its
+  // first before the region's end.
+  if (__builtin_expect(profile::g_on || !g_recording || (address & (kBytes - 1)) != 0 ||
+                           address + kBytes - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes + kBytes - 1,
+                       0)) {
+    return access(address_pointer, kBytes, false, false, pc);
+  }
+  uintptr_t offset = address - g_lowest;
+  if (offset < g_shared_span) {
+    ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
+    if (page == nullptr) return;  // no array's: not watched
+    const size_t first = (offset & (kPageBytes - 1)) >> 2;
+    for (size_t word = 0; word < kBytes / 4; ++word) {
+      if (quiet_for(page->quiet[first + word], slot) || !page->is_watched(first + word)) continue;
+      read4_record<Memory::kShared>(static_cast<const char*>(address_pointer) + 4 * word, page, first + word, pc);
+    }
+    return;
+  }
+  offset = address - device_memory::g_begin;
+  const size_t page_index = offset >> kPageShift;
+  ShadowPage* page = offset < device_memory::g_bytes && page_index < g_global_pages.size()
+                         ? g_global_pages[page_index].get()
+                         : nullptr;
+  if (page == nullptr) return access(address_pointer, kBytes, false, false, pc);
+  const size_t first = (offset & (kPageBytes - 1)) >> 2;
+  for (size_t word = 0; word < kBytes / 4; ++word) {
+    if (quiet_for(page->quiet[first + word], slot)) continue;
+    read4_record<Memory::kGlobal>(static_cast<const char*>(address_pointer) + 4 * word, page, first + word, pc);
+  }
 }
 
 }  // namespace
 
-void watch(const void* begin, size_t bytes) {
-  const uintptr_t first = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{3};
-  const uintptr_t end = reinterpret_cast<uintptr_t>(begin) + bytes;
-  const uintptr_t lowest = std::min(g_lowest, first & ~(kPageBytes - 1));
-  if (lowest < g_lowest && !g_shared_pages.empty()) {  // the table grows downwards: shift what is there
-    PageTable shifted((g_lowest - lowest) >> kPageShift);
-    for (std::unique_ptr<ShadowPage>& page : g_shared_pages) shifted.push_back(std::move(page));
-    g_shared_pages = std::move(shifted);
-  }
-  g_lowest = lowest;
-  g_highest = std::max(g_highest, end);
-  g_shared_span = g_highest - g_lowest;
-  g_shared_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
-  for (uintptr_t word = first; word < end; word += 4) {
-    std::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
-    if (!page) page = std::make_unique<ShadowPage>();
-    page->mark_watched(((word - g_lowest) & (kPageBytes - 1)) >> 2);
-  }
+void on_access(const void* address, size_t size, bool is_write, bool atomic, uintptr_t pc) {
+  access(address, size, is_write, atomic, pc);
+}
+
+void fence() {
+  if (g_current_slot >= 0) g_block_fence = g_phase;
 }
 
 // A word beyond the launch's dynamic shared memory is never quiet: the epoch ends at every block start, after
@@ -448,36 +388,21 @@ void end_block() {
 const std::string& global_race() { return g_global_race; }
 void clear_global_race() { g_global_race.clear(); }
 
-void forget_global(const void* begin, size_t bytes) {
-  const uintptr_t first = (reinterpret_cast<uintptr_t>(begin) - device_memory::g_begin) >> kPageShift;
-  const uintptr_t last = (reinterpret_cast<uintptr_t>(begin) + bytes - 1 - device_memory::g_begin) >> kPageShift;
-  for (uintptr_t page = first; page <= last && page < g_global_pages.size(); ++page) g_global_pages[page].reset();
-}
-
 }  // namespace cusim::race
 
-// ---- The entry points -fsanitize=thread instrumentation calls ---------------------------------------------
+// ---- The entry points -fsanitize=thread instrumentation calls on the hot path (the others: race_hooks.cc) ---
 
 #define CUSIM_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
 
 extern "C" {
 
-void __tsan_init() {}
-void __tsan_func_entry(void*) {}
-void __tsan_func_exit() {}
-void __tsan_vptr_update(void**, void*) {}
-void __tsan_vptr_read(void**) {}
-
 // The hot one: a leaf that returns for a quiet word and otherwise tail-calls the full path.
 void __tsan_read4(void* a) { cusim::race::read4(a); }
 
-#define CUSIM_READ(size) \
-  void __tsan_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }
-CUSIM_READ(1)
-CUSIM_READ(2)
-CUSIM_READ(8)
-CUSIM_READ(16)
-#undef CUSIM_READ
+void __tsan_read1(void* a) { cusim::race::access(a, 1, false, false, CUSIM_PC); }
+void __tsan_read2(void* a) { cusim::race::access(a, 2, false, false, CUSIM_PC); }
+void __tsan_read8(void* a) { cusim::race::read_words<8>(a, CUSIM_PC); }
+void __tsan_read16(void* a) { cusim::race::read_words<16>(a, CUSIM_PC); }
 
 #define CUSIM_ACCESS(size)                                                                                   \
   void __tsan_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }                        \
@@ -497,79 +422,5 @@ CUSIM_ACCESS(4)
 CUSIM_ACCESS(8)
 CUSIM_ACCESS(16)
 #undef CUSIM_ACCESS
-
-void __tsan_read_range(void* a, unsigned long size) { cusim::race::access(a, size, false, false, CUSIM_PC); }
-void __tsan_write_range(void* a, unsigned long size) { cusim::race::access(a, size, true, false, CUSIM_PC); }
-void* __tsan_memcpy(void* d, const void* s, size_t n) {
-  cusim::race::access(s, n, false, false, CUSIM_PC);
-  cusim::race::access(d, n, true, false, CUSIM_PC);
-  return std::memcpy(d, s, n);
-}
-void* __tsan_memmove(void* d, const void* s, size_t n) {
-  cusim::race::access(s, n, false, false, CUSIM_PC);
-  cusim::race::access(d, n, true, false, CUSIM_PC);
-  return std::memmove(d, s, n);
-}
-void* __tsan_memset(void* d, int c, size_t n) {
-  cusim::race::access(d, n, true, false, CUSIM_PC);
-  return std::memset(d, c, n);
-}
-
-// Atomics never race with each other, but do with plain accesses: each is recorded as an atomic read (a load)
-// or an atomic write (anything that stores), then performed as the instrumentation asked, sequentially
-// consistent (the memory order argument only ever asks for less).
-#define CUSIM_ATOMIC_READ(a) cusim::race::access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), false, true, CUSIM_PC)
-#define CUSIM_ATOMIC_WRITE(a) cusim::race::access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), true, true, CUSIM_PC)
-#define CUSIM_ATOMIC_RMW(bits, type, name)                                                                   \
-  type __tsan_atomic##bits##_##name(volatile type* a, type v, int) {                                          \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_##name(a, v, __ATOMIC_SEQ_CST);                                                           \
-  }
-#define CUSIM_ATOMICS(bits, type)                                                                            \
-  type __tsan_atomic##bits##_load(const volatile type* a, int) {                                             \
-    CUSIM_ATOMIC_READ(a);                                                                                     \
-    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                              \
-  }                                                                                                          \
-  void __tsan_atomic##bits##_store(volatile type* a, type v, int) {                                         \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                                 \
-  }                                                                                                          \
-  type __tsan_atomic##bits##_exchange(volatile type* a, type v, int) {                                        \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                        \
-  }                                                                                                            \
-  CUSIM_ATOMIC_RMW(bits, type, fetch_add)                                                                      \
-  CUSIM_ATOMIC_RMW(bits, type, fetch_sub)                                                                      \
-  CUSIM_ATOMIC_RMW(bits, type, fetch_and)                                                                      \
-  CUSIM_ATOMIC_RMW(bits, type, fetch_or)                                                                       \
-  CUSIM_ATOMIC_RMW(bits, type, fetch_xor)                                                                      \
-  CUSIM_ATOMIC_RMW(bits, type, fetch_nand)                                                                     \
-  int __tsan_atomic##bits##_compare_exchange_strong(volatile type* a, type* c, type v, int, int) {            \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
-  }                                                                                                            \
-  int __tsan_atomic##bits##_compare_exchange_weak(volatile type* a, type* c, type v, int, int) {              \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
-  }                                                                                                            \
-  type __tsan_atomic##bits##_compare_exchange_val(volatile type* a, type c, type v, int, int) {               \
-    CUSIM_ATOMIC_WRITE(a);                                                                                    \
-    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                          \
-    return c;                                                                                                  \
-  }
-CUSIM_ATOMICS(8, uint8_t)
-CUSIM_ATOMICS(16, uint16_t)
-CUSIM_ATOMICS(32, uint32_t)
-CUSIM_ATOMICS(64, uint64_t)
-#undef CUSIM_ATOMICS
-#undef CUSIM_ATOMIC_RMW
-#undef CUSIM_ATOMIC_READ
-#undef CUSIM_ATOMIC_WRITE
-
-void __tsan_atomic_thread_fence(int) {
-  cusim::race::fence();
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-}
-void __tsan_atomic_signal_fence(int) {}
 
 }  // extern "C"

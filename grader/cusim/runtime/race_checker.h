@@ -67,6 +67,12 @@ void end_block();
 // A cudaFree: the buffer's shadow goes with it.
 void forget_global(const void* begin, size_t bytes);
 
+// For the instrumentation's entry points off the hot path (race_hooks.cc): an access of `size` bytes by the
+// running thread (none outside a kernel) from code address `pc`, and a __threadfence(), which publishes what
+// the block did so far to later blocks.
+void on_access(const void* address, size_t size, bool is_write, bool atomic, uintptr_t pc);
+void fence();
+
 // The first global-memory race since clear_global_race(), described; empty when there was none.
 const std::string& global_race();
 void clear_global_race();

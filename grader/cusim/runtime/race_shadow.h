@@ -69,6 +69,21 @@ extern uint32_t g_epoch;
 extern PageTable g_global_pages;
 ShadowPage& new_global_page(size_t index);
 
+// Shared memory: a table over the span of watched addresses (race_checker.h's watch). g_lowest is
+// page-aligned: the table's first page. g_shared_span is g_highest - g_lowest once anything is watched, so
+// that one compare finds shared memory.
+extern PageTable g_shared_pages;
+extern uintptr_t g_lowest, g_highest, g_shared_span;
+
+// A watched word's shadow, or none (an address between the arrays, their registration guards for example).
+inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address) {
+  const uintptr_t offset = address - g_lowest;
+  ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
+  if (page == nullptr) return {};
+  const size_t word = (offset & (kPageBytes - 1)) >> 2;
+  return page->is_watched(word) ? ShadowRef{page, word} : ShadowRef{};
+}
+
 inline __attribute__((always_inline)) ShadowRef global_shadow(uintptr_t address) {
   const uintptr_t offset = address - device_memory::g_begin;
   const size_t index = offset >> kPageShift;
