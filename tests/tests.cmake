@@ -7,6 +7,7 @@ add_executable(cudagrade_tests
   tests/catch_main.cc
   tests/runner_linking_test.cc
   tests/runner_channel_test.cc
+  grader/model/downsize_test.cc
   grader/model/status_test.cc
   tests/testing/fake_backend.cc
   tests/testing/sample_reports.cc

@@ -11,6 +11,7 @@
 #include "core/parallel.h"
 #include "core/random.h"
 #include "labs/matmul/matmul_reference.h"
+#include "model/downsize.h"
 #include "model/workload.h"
 
 namespace cudagrade {
@@ -117,13 +118,7 @@ std::vector<int64_t> MatmulLab::simulator_size(const std::vector<int64_t>& size)
   const Shape shape = shape_of(size);
   const double work = static_cast<double>(shape.m) * shape.k * shape.n;
   if (work <= kSimulatorMultiplyAdds) return size;
-  const double scale = std::cbrt(kSimulatorMultiplyAdds / work);
-  std::vector<int64_t> smaller;
-  for (int64_t side : size) {
-    const int64_t scaled = static_cast<int64_t>(static_cast<double>(side) * scale) / 16 * 16 + side % 16;
-    smaller.push_back(std::max<int64_t>(std::min(scaled, side), std::max<int64_t>(side % 16, 1)));
-  }
-  return smaller;
+  return scale_sides_keeping_remainder(size, std::cbrt(kSimulatorMultiplyAdds / work), 16);
 }
 
 std::optional<std::string> MatmulLab::size_problem(const std::vector<int64_t>& size) const {

@@ -9,6 +9,7 @@
 #include "check/tile_picture.h"
 #include "core/parallel.h"
 #include "core/random.h"
+#include "model/downsize.h"
 #include "model/workload.h"
 
 namespace cudagrade {
@@ -99,14 +100,7 @@ std::vector<int64_t> TransposeLab::simulator_size(const std::vector<int64_t>& si
   const Shape shape = shape_of(size);
   const double elements = static_cast<double>(shape.rows) * static_cast<double>(shape.cols);
   if (elements <= kSimulatorElements) return size;
-  const double scale = std::sqrt(kSimulatorElements / elements);
-  std::vector<int64_t> smaller;
-  for (int64_t side : size) {
-    const int64_t scaled =
-        static_cast<int64_t>(static_cast<double>(side) * scale) / kKeptRemainder * kKeptRemainder + side % kKeptRemainder;
-    smaller.push_back(std::max<int64_t>(std::min(scaled, side), std::max<int64_t>(side % kKeptRemainder, 1)));
-  }
-  return smaller;
+  return scale_sides_keeping_remainder(size, std::sqrt(kSimulatorElements / elements), kKeptRemainder);
 }
 
 std::optional<std::string> TransposeLab::size_problem(const std::vector<int64_t>& size) const {
