@@ -176,6 +176,7 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
 
 GradeReport Grader::grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
                                 const CaseOptions& options) {
+  student_hung_ = false;  // a grader may grade a class, one student after another
   GradeReport report;
   report.lab = lab_.name();
   report.submission = submission.string();

@@ -29,6 +29,11 @@ inline constexpr const char* kAwaitingSimulatorCount = "to be counted by the sim
 // times the slowest reference's time on it (grader_limits.cc).
 inline constexpr double kTimeoutFloorSeconds = 0.5;
 inline constexpr double kTimeoutReferenceFactor = 50;
+// In the simulator the first wait is longer: its downsized cases take up to about 0.7 s with the race checks
+// (the reductions near 2^20, on a 2-core machine), and a run past the first wait costs every reference's run of
+// the case in the simulator (seconds) and the student's run again. Once the student's runner has hung, its
+// remaining cases wait kTimeoutFloorSeconds first, as on a GPU.
+inline constexpr double kSimulatorFirstWaitSeconds = 3;
 
 struct GradeOptions {
   bool include_hidden = false;
@@ -120,6 +125,8 @@ class Grader {
                                  const std::function<RunnerReply(RunnerSession&, Arena&, double)>& check,
                                  std::unique_ptr<Arena>& arena, double& limit);
   std::optional<double> known_limit(const TestCase& test_case) const;
+  // How long a case without a timeout of its own is first waited for (kSimulatorFirstWaitSeconds).
+  double first_wait(const TestCase& test_case) const;
   double calibrate_limit(const TestCase& test_case);
   void time_case(const TestCase& test_case, CaseResult& result);
   // The check of a case an efficiency rule grades (`rule` not null): counted in every block, with the
@@ -176,6 +183,7 @@ class Grader {
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
   std::map<std::string, double> calibrated_limits_;             // seconds, by measurement_key(): once per grader
+  bool student_hung_ = false;  // the student's runner timed out in this grade: first waits as on a GPU
   std::map<std::string, Timing> trusted_timings_;               // by runner and inputs: timed once per grader
   struct CaseInputs {
     std::string key;             // measurement_key() of the case they were made for

@@ -4,7 +4,8 @@
 // kTimeoutFloorSeconds; a run that is not done by then is judged against the case's own limit: 50 times
 // the slowest reference's time on the same inputs, measured once per grader (so once per class on a GPU),
 // at least the floor and at most the case's timeout. A run that needed more than the floor but less than
-// that limit is run again with it, so a correct but slow file (the naive kernel) never times out.
+// that limit is run again with it, so a correct but slow file (the naive kernel) never times out. In the
+// simulator the first wait is kSimulatorFirstWaitSeconds until the student's runner hangs once.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,6 +16,11 @@
 #include "pipeline/grader.h"
 
 namespace cudagrade {
+
+double Grader::first_wait(const TestCase& test_case) const {
+  const double wait = backend_.simulated() && !student_hung_ ? kSimulatorFirstWaitSeconds : kTimeoutFloorSeconds;
+  return std::min(wait, test_case.timeout_s);
+}
 
 std::optional<double> Grader::known_limit(const TestCase& test_case) const {
   auto found = calibrated_limits_.find(measurement_key(test_case));
@@ -60,16 +66,20 @@ RunnerReply Grader::check_within_limit(const TestCase& test_case, const Workload
     limit = test_case.timeout_s;
     return check(*session, *arena, limit);
   }
-  limit = known_limit(test_case).value_or(std::min(kTimeoutFloorSeconds, test_case.timeout_s));
+  limit = known_limit(test_case).value_or(first_wait(test_case));
   RunnerReply reply = check(*session, *arena, limit);
-  if (reply.outcome != RunnerReply::Outcome::kTimedOut || known_limit(test_case)) return reply;
-  const double needed = calibrate_limit(test_case);
-  if (needed <= limit) return reply;
-  limit = needed;
-  session = student_->session(failure);  // the hung process was ended: a fresh one, on a fresh arena
-  if (session == nullptr) return failure;
-  arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
-  return check(*session, *arena, limit);
+  if (reply.outcome == RunnerReply::Outcome::kTimedOut && !known_limit(test_case)) {
+    const double needed = calibrate_limit(test_case);
+    if (needed > limit) {
+      limit = needed;
+      session = student_->session(failure);  // the hung process was ended: a fresh one, on a fresh arena
+      if (session == nullptr) return failure;
+      arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
+      reply = check(*session, *arena, limit);
+    }
+  }
+  if (reply.outcome == RunnerReply::Outcome::kTimedOut) student_hung_ = true;
+  return reply;
 }
 
 }  // namespace cudagrade
