@@ -31,6 +31,7 @@ yaml_sources=(
   fuzz/yaml_loader_fuzzer.cc
   grader/testcases/loader.cc
   grader/core/hash.cc
+  grader/model/downsize.cc
   grader/model/efficiency.cc
   grader/model/testcase.cc
   grader/labs/registry.cc
