@@ -4,19 +4,21 @@
 # runner time, elapsed_ms: the whole case, both orders and the checks), for each tree in turn, pass after pass,
 # so that a drift of the machine falls on every tree alike. Then the sums per reference, each tree against
 # the first (bench/sim-cost-compare.py; each case counts with its lowest time of the passes).
-#   bench/sim-cost.sh [--passes N] [--jobs N] [--cases-dir DIR] --out DIR LABEL=CUDAGRADE:ROOT [LABEL=...]
+#   bench/sim-cost.sh [--passes N] [--jobs N] [--cases-dir DIR] [--only GLOB] --out DIR LABEL=CUDAGRADE:ROOT ...
 # --cases-dir: each lab's cases from DIR/<lab>.yaml (testcases/quick: every kind, small sizes, one
-# performance case) instead of the shipped testcases/<lab>.yaml. ROOT is a checkout whose simulator runtime, references and test cases are used (CUDAGRADE_ROOT); one
+# performance case) instead of the shipped testcases/<lab>.yaml. --only: the references matching GLOB (default
+# reference/*/*.cu), for more passes of a few. ROOT is a checkout whose simulator runtime, references and test cases are used (CUDAGRADE_ROOT); one
 # cudagrade binary may serve several roots whose grader code is the same. --jobs runs that many references
 # at once (a 16-core GPU host: 8), which every tree shares alike.
 set -uo pipefail
-passes=2 jobs=1 out= cases_dir=
+passes=2 jobs=1 out= cases_dir= only='reference/*/*.cu'
 while [[ $# -gt 0 ]]; do
   case $1 in
     --passes) passes=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --cases-dir) cases_dir=$(realpath "$2"); shift 2 ;;
+    --only) only=$2; shift 2 ;;
     *) break ;;
   esac
 done
@@ -55,7 +57,8 @@ for pass in $(seq "$passes"); do
     label=${tree%%=*} spec=${tree#*=}
     cudagrade=$(realpath "${spec%%:*}") root=$(realpath "${spec#*:}")
     [[ $pass == 1 ]] && labels+=("$label")
-    (cd "$root" && ls reference/*/*.cu) | xargs -P "$jobs" -I{} bash -c 'check_one "$@"' _ "$cudagrade" "$root" {} \
+    # shellcheck disable=SC2086  # the glob is meant to expand
+    (cd "$root" && ls $only) | xargs -P "$jobs" -I{} bash -c 'check_one "$@"' _ "$cudagrade" "$root" {} \
       >> "$out/per-case-$label.jsonl"
     echo "pass $pass, $label: $(date -u +%T), load $(cut -d' ' -f1-3 /proc/loadavg)"
   done
