@@ -35,6 +35,10 @@ inline constexpr double kTimeoutReferenceFactor = 50;
 // remaining cases wait kTimeoutFloorSeconds first, as on a GPU.
 inline constexpr double kSimulatorFirstWaitSeconds = 3;
 
+// How long a case without a timeout of its own is first waited for: kTimeoutFloorSeconds, and in the simulator
+// kSimulatorFirstWaitSeconds until the student's runner has hung once; never more than the case's ceiling.
+double first_wait_seconds(bool simulated, bool student_hung, double ceiling_s);
+
 struct GradeOptions {
   bool include_hidden = false;
   TimingPolicy timing;
@@ -125,8 +129,6 @@ class Grader {
                                  const std::function<RunnerReply(RunnerSession&, Arena&, double)>& check,
                                  std::unique_ptr<Arena>& arena, double& limit);
   std::optional<double> known_limit(const TestCase& test_case) const;
-  // How long a case without a timeout of its own is first waited for (kSimulatorFirstWaitSeconds).
-  double first_wait(const TestCase& test_case) const;
   double calibrate_limit(const TestCase& test_case);
   void time_case(const TestCase& test_case, CaseResult& result);
   // The check of a case an efficiency rule grades (`rule` not null): counted in every block, with the

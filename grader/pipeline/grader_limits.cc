@@ -17,9 +17,8 @@
 
 namespace cudagrade {
 
-double Grader::first_wait(const TestCase& test_case) const {
-  const double wait = backend_.simulated() && !student_hung_ ? kSimulatorFirstWaitSeconds : kTimeoutFloorSeconds;
-  return std::min(wait, test_case.timeout_s);
+double first_wait_seconds(bool simulated, bool student_hung, double ceiling_s) {
+  return std::min(simulated && !student_hung ? kSimulatorFirstWaitSeconds : kTimeoutFloorSeconds, ceiling_s);
 }
 
 std::optional<double> Grader::known_limit(const TestCase& test_case) const {
@@ -66,7 +65,7 @@ RunnerReply Grader::check_within_limit(const TestCase& test_case, const Workload
     limit = test_case.timeout_s;
     return check(*session, *arena, limit);
   }
-  limit = known_limit(test_case).value_or(first_wait(test_case));
+  limit = known_limit(test_case).value_or(first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s));
   RunnerReply reply = check(*session, *arena, limit);
   if (reply.outcome == RunnerReply::Outcome::kTimedOut && !known_limit(test_case)) {
     const double needed = calibrate_limit(test_case);

@@ -83,6 +83,14 @@ TEST_CASE("a hang is killed at the case's timeout and the rest still run", "[pip
   CHECK(Clock::now() - started < std::chrono::seconds(10));
 }
 
+TEST_CASE("a case is first waited for 0.5 s, 3 s in the simulator until the student's runner hangs once", "[pipeline]") {
+  CHECK(first_wait_seconds(false, false, 5) == kTimeoutFloorSeconds);
+  CHECK(first_wait_seconds(true, false, 5) == kSimulatorFirstWaitSeconds);
+  CHECK(first_wait_seconds(true, true, 5) == kTimeoutFloorSeconds);
+  CHECK(first_wait_seconds(true, false, 1) == 1);  // never past the case's ceiling
+  CHECK(first_wait_seconds(false, false, 0.2) == 0.2);
+}
+
 TEST_CASE("a sticky CUDA error is reported as a crash with the CUDA error named", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("cuda-error-on-size=16", matmul_suite());

@@ -287,10 +287,10 @@ inline __attribute__((always_inline)) void read4(const void* address_pointer) {
 #undef CUSIM_CALLER
 }
 
-// An aligned 8- or 16-byte read (a double, an int2, a float4) is, to the checker, its words read one by one,
-// each with read4's quiet test and recording: reduce_modern's int4 loads and the vectorized transpose's
-// float4 ones take this path instead of access()'s word-by-word loop through the full path. It finds what that
-// loop finds, word for word. A profile counts the access as one request of its size, so it takes access(),
+// An aligned 8- or 16-byte read (a double, an int2, a float4 or int4 copied whole; the compiler turns one whose
+// fields are used one by one into 4-byte reads) is, to the checker, its words read one by one, each with
+// read4's quiet test and recording, instead of access()'s word-by-word loop through the full path. It finds
+// what that loop finds, word for word. A profile counts the access as one request of its size, so it takes access(),
 // as do the second order, an unaligned address, an access that touches the part of the dynamic shared buffer
 // the launch did not ask for, a shadow page not made yet, and the thread's own stack.
 template <size_t kBytes>

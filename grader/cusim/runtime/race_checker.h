@@ -30,6 +30,10 @@
 // tail-calls the recording otherwise. Every read it skips is one the full path would have neither reported nor
 // recorded, so the checker finds what it found before, with the same messages.
 //
+// Where it lives: race_order.h, the ordering rules; race_shadow.h and .cc, the shadow pages; race_checker.cc,
+// the recording and the hot entry points (reads and writes); race_hooks.cc, the other entry points (atomics,
+// fences, memcpy); race_report.h and .cc, the messages.
+//
 // Why not ThreadSanitizer's own runtime: its vector clocks make every barrier cost O(threads^2), which made
 // the lectures' tiled kernel 20x slower than this checker.
 #pragma once
