@@ -9,18 +9,9 @@
 namespace cudagrade {
 namespace {
 
-void check_every_case(const GradeReport& report, CaseStatus status, const std::vector<std::string>& phrases) {
-  REQUIRE_FALSE(report.cases.empty());
-  for (const CaseResult& result : report.cases) {
-    INFO(report.build_summary << "\n" << result.name << ": " << result.message << "\n" << result.details);
-    CHECK(result.status == status);
-    for (const std::string& phrase : phrases) CHECK_THAT(result.message, Catch::Contains(phrase));
-  }
-}
-
 TEST_CASE("threads of a block adding into one global word are a race naming the line and atomicAdd", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 __global__ void zero(int* out) { *out = 0; }
 __global__ void add_all(const int* in, int* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -36,7 +27,7 @@ void reduce_sum(const int* in, int* out, int n, int*) {
 
 TEST_CASE("blocks adding into one global word without an atomic are a race naming both blocks", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 __global__ void zero(int* out) { *out = 0; }
 __global__ void add_blocks(const int* in, int* out, int n) {
   __shared__ int s[256];
@@ -59,7 +50,7 @@ void reduce_sum(const int* in, int* out, int n, int*) {
 
 TEST_CASE("the last-block handshake, __threadfence and an atomic counter, is not a race", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 __global__ void sum(const int* in, int* out, int n, int* partial, unsigned* done) {
   __shared__ int s[256];
   __shared__ bool last;
@@ -95,7 +86,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 TEST_CASE("a result that depends on which thread runs first is a race in the second order", "[sim]") {
   testing::SimFixture fixture;
   // No data race: the first thread to take a ticket does the work, and in index order that is thread 0.
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 __global__ void first_one_sums(const int* in, int* out, int n, int* ticket) {
   if (atomicAdd(ticket, 1) == 0 && threadIdx.x == 0) {
     int total = 0;
@@ -113,7 +104,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 
 TEST_CASE("host code reading a device pointer crashes as it would on a GPU machine", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 __global__ void nothing() {}
 void reduce_sum(const int* in, int* out, int n, int*) {
   int total = 0;
@@ -127,7 +118,7 @@ void reduce_sum(const int* in, int* out, int n, int*) {
 
 TEST_CASE("a kernel given host memory is an illegal address naming the line", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 #include <vector>
 __global__ void add_all(const int* in, int* out, int n) {
   int total = 0;
@@ -145,7 +136,7 @@ void reduce_sum(const int* in, int* out, int n, int*) {
 
 TEST_CASE("a sum made on the host and copied in, beside an empty kernel, is host_compute", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 #include <vector>
 __global__ void looks_busy() {}
 void reduce_sum(const int* in, int* out, int n, int*) {
@@ -162,7 +153,7 @@ void reduce_sum(const int* in, int* out, int n, int*) {
 
 TEST_CASE("a host-made sum moved into place by a kernel is host_compute: no kernel read the input", "[sim]") {
   testing::SimFixture fixture;
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 #include <vector>
 __global__ void move(const int* from, int* to) { *to = *from; }
 void reduce_sum(const int* in, int* out, int n, int* scratch) {
@@ -180,7 +171,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 TEST_CASE("host constants copied in and device-to-device copies of the inputs are not host work", "[sim]") {
   testing::SimFixture fixture;
   // The input is staged into scratch by a device copy, and a host-made zero starts the total: both fair.
-  check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(R"(
 __global__ void add_all(const int* staged, int* out, int n) {
   int total = *out;
   for (int i = 0; i < n; ++i) total += staged[i];

@@ -1,6 +1,8 @@
 // A reduction file graded end to end in the CPU simulator: the fixture the simulator's pipeline tests share.
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <fstream>
 #include <string>
 #include <vector>
@@ -41,5 +43,15 @@ struct SimFixture {
     return grader.grade(scratch.path() / "reduction.cu", reduction_suite(std::move(sizes)));
   }
 };
+
+// Every case of `report` has `status`, and its message names every phrase.
+inline void check_every_case(const GradeReport& report, CaseStatus status, const std::vector<std::string>& phrases) {
+  REQUIRE_FALSE(report.cases.empty());
+  for (const CaseResult& result : report.cases) {
+    INFO(report.build_summary << "\n" << result.name << ": " << result.message << "\n" << result.details);
+    CHECK(result.status == status);
+    for (const std::string& phrase : phrases) CHECK_THAT(result.message, Catch::Contains(phrase));
+  }
+}
 
 }  // namespace cudagrade::testing

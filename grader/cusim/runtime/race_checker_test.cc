@@ -116,15 +116,8 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   }
 }
 )" + kLauncher);
-  for (const CaseResult& result : report.cases) {
-    INFO(result.name << ": " << result.message << "\n" << result.details);
-    CHECK(result.status == CaseStatus::kRace);
-    CHECK_THAT(result.message, Catch::Contains("data race on global memory"));
-    CHECK_THAT(result.message, Catch::Contains("of block (0,0,0)"));
-    CHECK_THAT(result.message, Catch::Contains("of block (1,0,0)"));
-    CHECK_THAT(result.message, Catch::Contains("line 29"));
-    CHECK_THAT(result.message, Catch::Contains("line 30"));
-  }
+  testing::check_every_case(report, CaseStatus::kRace,
+                            {"data race on global memory", "of block (0,0,0)", "of block (1,0,0)", "line 29", "line 30"});
 }
 
 }  // namespace
