@@ -100,9 +100,10 @@ GradeOptions BatchGrader::class_grade_options() const {
   return grade_options;
 }
 
-std::unique_ptr<Grader> BatchGrader::make_grader(std::optional<int> device) const {
+std::unique_ptr<Grader> BatchGrader::make_grader(std::shared_ptr<TimeLimits> limits, std::optional<int> device) const {
   GradeOptions grade_options = class_grade_options();
   grade_options.device = device;
+  grade_options.limits = std::move(limits);
   return std::make_unique<Grader>(lab_, backend_, paths_, grade_options);
 }
 
@@ -204,8 +205,10 @@ void BatchGrader::grade_on_gpus(const std::vector<const Submission*>& to_grade,
   std::unique_ptr<RaceChecks> race_checks = start_race_checks(to_grade);
   auto race_check_of = [&](size_t i) { return race_checks->reports.empty() ? nullptr : &race_checks->reports[i]; };
   const size_t gpus = static_cast<size_t>(std::max(1, options_.gpus));
+  const auto limits = std::make_shared<TimeLimits>();  // measured once for the class, whichever GPU needs it first
   parallel_for(static_cast<int64_t>(gpus), static_cast<int64_t>(gpus), [&](int64_t device) {
-    std::unique_ptr<Grader> grader = gpus > 1 ? make_grader(static_cast<int>(device)) : make_grader();
+    std::unique_ptr<Grader> grader =
+        gpus > 1 ? make_grader(limits, static_cast<int>(device)) : make_grader(limits);
     for (size_t i = static_cast<size_t>(device); i < to_grade.size(); i += gpus) {
       ScopedPhase phase("one student on the GPU, from start to stored result");
       record(graded(*to_grade[i], *grader, race_check_of(i)));
@@ -257,8 +260,11 @@ BatchTally BatchGrader::grade(const std::vector<Submission>& submissions, Progre
     }
     const auto built = std::chrono::steady_clock::now();
     tally.build_seconds = std::chrono::duration<double>(built - began).count();
+    // One grader per student, in parallel, all held to the limits the first to need each case measures: in
+    // the simulator the references' runs take seconds, which each hanging student's grader used to spend again.
+    const auto limits = std::make_shared<TimeLimits>();
     parallel_for(static_cast<int64_t>(to_grade.size()), options_.jobs, [&](int64_t i) {
-      std::unique_ptr<Grader> grader = make_grader();
+      std::unique_ptr<Grader> grader = make_grader(limits);
       record(graded(*to_grade[static_cast<size_t>(i)], *grader), "");
     });
     tally.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();

@@ -89,7 +89,8 @@ class BatchGrader {
   void grade_on_gpus(const std::vector<const Submission*>& to_grade,
                      const std::function<void(const StudentResult&)>& record, BatchTally& tally) const;
   GradeOptions class_grade_options() const;  // hidden cases included, the class's sandbox
-  std::unique_ptr<Grader> make_grader(std::optional<int> device = std::nullopt) const;
+  // `limits`: the class's time limits, shared by all its graders (pipeline/time_limits.h).
+  std::unique_ptr<Grader> make_grader(std::shared_ptr<TimeLimits> limits, std::optional<int> device = std::nullopt) const;
   std::unique_ptr<Grader> make_companion() const;  // null without a race checker
   void build_all(const std::vector<const Submission*>& to_grade) const;
   // Builds the file for the backend and the race checker into the build cache; never throws.

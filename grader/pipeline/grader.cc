@@ -82,7 +82,11 @@ bool Grader::machine_fails_too(const TestCase& test_case, RunnerReply::Outcome c
 }
 
 Grader::Grader(const Lab& lab, Backend& backend, ProjectPaths paths, GradeOptions options)
-    : lab_(lab), backend_(backend), paths_(std::move(paths)), options_(options) {}
+    : lab_(lab),
+      backend_(backend),
+      paths_(std::move(paths)),
+      options_(options),
+      limits_(options.limits ? options.limits : std::make_shared<TimeLimits>()) {}
 
 Grader::~Grader() = default;
 

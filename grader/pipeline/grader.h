@@ -18,6 +18,7 @@
 #include "model/lab.h"
 #include "pipeline/runner_slot.h"
 #include "pipeline/sanitizer_check.h"
+#include "pipeline/time_limits.h"
 #include "core/confinement.h"
 
 namespace cudagrade {
@@ -49,6 +50,9 @@ struct GradeOptions {
   bool profile_memory = false;
   // The race checker where the simulator cannot run a file (pipeline/sanitizer_check.h).
   std::filesystem::path compute_sanitizer = default_compute_sanitizer();
+  // The cases' time limits, shared with the class's other graders (one measurement per case for the class,
+  // and the same limit for every student); null: this grader's own.
+  std::shared_ptr<TimeLimits> limits;
 };
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
@@ -184,7 +188,7 @@ class Grader {
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
-  std::map<std::string, double> calibrated_limits_;             // seconds, by measurement_key(): once per grader
+  std::shared_ptr<TimeLimits> limits_;  // seconds, by measurement_key(): GradeOptions::limits, or this grader's
   bool student_hung_ = false;  // the student's runner timed out in this grade: first waits as on a GPU
   std::map<std::string, Timing> trusted_timings_;               // by runner and inputs: timed once per grader
   struct CaseInputs {

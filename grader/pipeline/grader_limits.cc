@@ -2,7 +2,7 @@
 // used to cost every case its full timeout (5 s, 60 s for performance cases), which made four hanging
 // students three quarters of a class's run. Now a case the YAML gives no timeout is first waited for
 // kTimeoutFloorSeconds; a run that is not done by then is judged against the case's own limit: 50 times
-// the slowest reference's time on the same inputs, measured once per grader (so once per class on a GPU),
+// the slowest reference's time on the same inputs, measured once per class (pipeline/time_limits.h),
 // at least the floor and at most the case's timeout. A run that needed more than the floor but less than
 // that limit is run again with it, so a correct but slow file (the naive kernel) never times out. In the
 // simulator the first wait is kSimulatorFirstWaitSeconds until the student's runner hangs once.
@@ -22,36 +22,34 @@ double first_wait_seconds(bool simulated, bool student_hung, double ceiling_s) {
 }
 
 std::optional<double> Grader::known_limit(const TestCase& test_case) const {
-  auto found = calibrated_limits_.find(measurement_key(test_case));
-  return found == calibrated_limits_.end() ? std::nullopt : std::optional<double>(found->second);
+  return limits_->known(measurement_key(test_case));
 }
 
 // The slowest reference's check of the case's first input set, by the grader's clock (transfers and all),
 // times kTimeoutReferenceFactor. A reference that fails or hangs counts as needing the whole timeout: the
-// case then keeps its ceiling.
+// case then keeps its ceiling. Measured once per TimeLimits: the graders that share it wait for the figure.
 double Grader::calibrate_limit(const TestCase& test_case) {
-  if (auto known = known_limit(test_case)) return *known;
-  ScopedPhase phase("time limit: the references' own time on the case");
-  const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
-  double slowest_s = 0;
-  for (const std::string& name : paths_.reference_names(lab_.name())) {
-    if (std::count(speed_of_light.begin(), speed_of_light.end(), name) > 0) continue;  // not a solution
-    std::string problem;
-    RunnerSlot* slot = reference_runner(name, problem);
-    RunnerReply failure;
-    RunnerSession* session = slot != nullptr ? slot->session(failure) : nullptr;
-    if (session == nullptr) continue;
-    std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, input_sets(test_case, 1));
-    const auto started = Clock::now();
-    const RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
-    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
-    slowest_s = std::max(slowest_s, reply.outcome == RunnerReply::Outcome::kOk ? seconds : test_case.timeout_s);
-  }
-  // Up to a tenth of a second, so that the limit a report names is a plain number.
-  const double limit = std::clamp(std::ceil(kTimeoutReferenceFactor * slowest_s * 10) / 10, kTimeoutFloorSeconds,
-                                  std::max(kTimeoutFloorSeconds, test_case.timeout_s));
-  calibrated_limits_[measurement_key(test_case)] = limit;
-  return limit;
+  return limits_->measured(measurement_key(test_case), [&] {
+    ScopedPhase phase("time limit: the references' own time on the case");
+    const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
+    double slowest_s = 0;
+    for (const std::string& name : paths_.reference_names(lab_.name())) {
+      if (std::count(speed_of_light.begin(), speed_of_light.end(), name) > 0) continue;  // not a solution
+      std::string problem;
+      RunnerSlot* slot = reference_runner(name, problem);
+      RunnerReply failure;
+      RunnerSession* session = slot != nullptr ? slot->session(failure) : nullptr;
+      if (session == nullptr) continue;
+      std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, input_sets(test_case, 1));
+      const auto started = Clock::now();
+      const RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
+      const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+      slowest_s = std::max(slowest_s, reply.outcome == RunnerReply::Outcome::kOk ? seconds : test_case.timeout_s);
+    }
+    // Up to a tenth of a second, so that the limit a report names is a plain number.
+    return std::clamp(std::ceil(kTimeoutReferenceFactor * slowest_s * 10) / 10, kTimeoutFloorSeconds,
+                      std::max(kTimeoutFloorSeconds, test_case.timeout_s));
+  });
 }
 
 RunnerReply Grader::check_within_limit(const TestCase& test_case, const Workload& workload,

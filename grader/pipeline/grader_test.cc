@@ -2,7 +2,9 @@
 #include "pipeline/grader.h"
 
 #include <catch2/catch.hpp>
+#include <functional>
 
+#include "core/phase_clock.h"
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
 #include "testing/sized_case.h"
@@ -89,6 +91,39 @@ TEST_CASE("a case is first waited for 0.5 s, 3 s in the simulator until the stud
   CHECK(first_wait_seconds(true, true, 5) == kTimeoutFloorSeconds);
   CHECK(first_wait_seconds(true, false, 1) == 1);  // never past the case's ceiling
   CHECK(first_wait_seconds(false, false, 0.2) == 0.2);
+}
+
+// How many times the graders measured a case's limit from the references, while `grade` ran.
+int limit_measurements(const std::function<void()>& grade) {
+  PhaseClock clock;
+  PhaseClock::install(&clock);
+  grade();
+  PhaseClock::install(nullptr);
+  int count = 0;
+  for (const PhaseClock::Phase& phase : clock.phases()) {
+    if (phase.name == "time limit: the references' own time on the case") count += phase.count;
+  }
+  return count;
+}
+
+TEST_CASE("graders that share a class's time limits measure each case's limit once, for every student",
+          "[pipeline]") {
+  Fixture fixture;
+  TestSuite suite = matmul_suite();
+  suite.cases[1].timeout_given = false;  // "seven": held to the limit the references give it
+  auto two_hanging_students = [&](const GradeOptions& options) {
+    return limit_measurements([&] {
+      for (int student = 0; student < 2; ++student) {
+        const GradeReport report = fixture.grade("hang-on-size=7", suite, options);
+        CHECK(case_named(report, "seven").status == CaseStatus::kTimeout);
+        CHECK(case_named(report, "larger").status == CaseStatus::kPassed);
+      }
+    });
+  };
+  CHECK(two_hanging_students(GradeOptions{}) == 2);  // each grader its own
+  GradeOptions shared;
+  shared.limits = std::make_shared<TimeLimits>();
+  CHECK(two_hanging_students(shared) == 1);
 }
 
 TEST_CASE("a sticky CUDA error is reported as a crash with the CUDA error named", "[pipeline]") {
