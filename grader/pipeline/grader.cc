@@ -282,6 +282,8 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
     const bool profiled = options_.profile_memory && backend_.simulated();
     std::unique_ptr<Arena> arena;
     TestCase limited = test_case;  // its timeout_s becomes the limit the check was held to
+    // What the limit cannot go below for this run (the simulator's first wait is longer than a GPU's).
+    const double first_wait = first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s);
     RunnerReply reply = [&] {
       ScopedPhase phase("student's runner: run the case once");
       auto check = [&](RunnerSession& runner, Arena& in, double seconds) {
@@ -304,7 +306,7 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
             "no result within the case's time limit while running the case (an endless loop, or far too slow); "
             "the process was killed (the limit: {:g} times the slowest reference's time on it, at least {:g} s and "
             "at most {:g} s; README, \"Time limits\")",
-            kTimeoutReferenceFactor, kTimeoutFloorSeconds, test_case.timeout_s);
+            kTimeoutReferenceFactor, first_wait, test_case.timeout_s);
       }
     } else {
       apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
