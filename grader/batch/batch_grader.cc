@@ -107,9 +107,10 @@ std::unique_ptr<Grader> BatchGrader::make_grader(std::shared_ptr<TimeLimits> lim
   return std::make_unique<Grader>(lab_, backend_, paths_, grade_options);
 }
 
-std::unique_ptr<Grader> BatchGrader::make_companion() const {
+std::unique_ptr<Grader> BatchGrader::make_companion(std::shared_ptr<TimeLimits> limits) const {
   if (options_.race_checker == nullptr) return nullptr;
   GradeOptions grade_options = class_grade_options();
+  grade_options.limits = std::move(limits);
   return std::make_unique<Grader>(lab_, *options_.race_checker, paths_, grade_options);
 }
 
@@ -120,13 +121,14 @@ std::unique_ptr<BatchGrader::RaceChecks> BatchGrader::start_race_checks(
   auto promises = std::make_shared<std::vector<std::promise<GradeReport>>>(to_grade.size());
   for (std::promise<GradeReport>& promise : *promises) checks->reports.push_back(promise.get_future());
   const int workers = std::max(1, options_.jobs / 2);  // the other half: the GPU run's own host checks
-  checks->worker = std::jthread([this, to_grade, promises, workers] {
+  const auto limits = std::make_shared<TimeLimits>();  // the simulator's, for the whole class
+  checks->worker = std::jthread([this, to_grade, promises, workers, limits] {
     ScopedPhase phase("race check: the simulator's grades of the class, beside");
     parallel_for(static_cast<int64_t>(to_grade.size()), workers, [&](int64_t i) {
       PhaseClock::QuietThread quiet;
       std::promise<GradeReport>& promise = (*promises)[static_cast<size_t>(i)];
       try {
-        promise.set_value(make_companion()->grade(to_grade[static_cast<size_t>(i)]->lab_file, suite_));
+        promise.set_value(make_companion(limits)->grade(to_grade[static_cast<size_t>(i)]->lab_file, suite_));
       } catch (...) {
         promise.set_exception(std::current_exception());
       }

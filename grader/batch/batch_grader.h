@@ -91,7 +91,8 @@ class BatchGrader {
   GradeOptions class_grade_options() const;  // hidden cases included, the class's sandbox
   // `limits`: the class's time limits, shared by all its graders (pipeline/time_limits.h).
   std::unique_ptr<Grader> make_grader(std::shared_ptr<TimeLimits> limits, std::optional<int> device = std::nullopt) const;
-  std::unique_ptr<Grader> make_companion() const;  // null without a race checker
+  // A grader on the race checker (null without one), held to the companions' own limits: the simulator's.
+  std::unique_ptr<Grader> make_companion(std::shared_ptr<TimeLimits> limits) const;
   void build_all(const std::vector<const Submission*>& to_grade) const;
   // Builds the file for the backend and the race checker into the build cache; never throws.
   void build_one(const Submission& submission) const;

@@ -282,8 +282,8 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
     const bool profiled = options_.profile_memory && backend_.simulated();
     std::unique_ptr<Arena> arena;
     TestCase limited = test_case;  // its timeout_s becomes the limit the check was held to
-    // What the limit cannot go below for this run (the simulator's first wait is longer than a GPU's).
-    const double first_wait = first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s);
+    // What the limit cannot go below for this run (check_within_limit): the simulator's first wait is longer.
+    const double first_wait = first_wait_for(test_case);
     RunnerReply reply = [&] {
       ScopedPhase phase("student's runner: run the case once");
       auto check = [&](RunnerSession& runner, Arena& in, double seconds) {

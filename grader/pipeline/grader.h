@@ -132,6 +132,9 @@ class Grader {
   RunnerReply check_within_limit(const TestCase& test_case, const Workload& workload,
                                  const std::function<RunnerReply(RunnerSession&, Arena&, double)>& check,
                                  std::unique_ptr<Arena>& arena, double& limit);
+  // What a case without a timeout of its own is first waited for, now (first_wait_seconds).
+  double first_wait_for(const TestCase& test_case) const;
+  std::string limit_key(const TestCase& test_case) const;
   std::optional<double> known_limit(const TestCase& test_case) const;
   double calibrate_limit(const TestCase& test_case);
   void time_case(const TestCase& test_case, CaseResult& result);
@@ -188,7 +191,7 @@ class Grader {
   std::filesystem::path student_runner_;  // the built runner, whose code addresses the profile names
   std::vector<AccessCount> access_counts_;
   std::map<std::string, std::unique_ptr<RunnerSlot>> trusted_;  // references and baselines, built once
-  std::shared_ptr<TimeLimits> limits_;  // seconds, by measurement_key(): GradeOptions::limits, or this grader's
+  std::shared_ptr<TimeLimits> limits_;  // seconds, by limit_key(): GradeOptions::limits, or this grader's
   bool student_hung_ = false;  // the student's runner timed out in this grade: first waits as on a GPU
   std::map<std::string, Timing> trusted_timings_;               // by runner and inputs: timed once per grader
   struct CaseInputs {

@@ -21,15 +21,24 @@ double first_wait_seconds(bool simulated, bool student_hung, double ceiling_s) {
   return std::min(simulated && !student_hung ? kSimulatorFirstWaitSeconds : kTimeoutFloorSeconds, ceiling_s);
 }
 
+double Grader::first_wait_for(const TestCase& test_case) const {
+  return first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s);
+}
+
+// The limit is the case's inputs' (so cases that repeat them share it), under its own ceiling, on this backend.
+std::string Grader::limit_key(const TestCase& test_case) const {
+  return fmt::format("{}|{:a}|{}", measurement_key(test_case), test_case.timeout_s, backend_.name());
+}
+
 std::optional<double> Grader::known_limit(const TestCase& test_case) const {
-  return limits_->known(measurement_key(test_case));
+  return limits_->known(limit_key(test_case));
 }
 
 // The slowest reference's check of the case's first input set, by the grader's clock (transfers and all),
 // times kTimeoutReferenceFactor. A reference that fails or hangs counts as needing the whole timeout: the
 // case then keeps its ceiling. Measured once per TimeLimits: the graders that share it wait for the figure.
 double Grader::calibrate_limit(const TestCase& test_case) {
-  return limits_->measured(measurement_key(test_case), [&] {
+  return limits_->measured(limit_key(test_case), [&] {
     ScopedPhase phase("time limit: the references' own time on the case");
     const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
     double slowest_s = 0;
@@ -63,10 +72,13 @@ RunnerReply Grader::check_within_limit(const TestCase& test_case, const Workload
     limit = test_case.timeout_s;
     return check(*session, *arena, limit);
   }
-  limit = known_limit(test_case).value_or(first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s));
+  // Never less than the first wait, even where another grader of the class has measured the limit already:
+  // what a student is held to must not depend on which student's grade measured it first.
+  const std::optional<double> known = known_limit(test_case);
+  limit = std::max(first_wait_for(test_case), known.value_or(0));
   RunnerReply reply = check(*session, *arena, limit);
-  if (reply.outcome == RunnerReply::Outcome::kTimedOut && !known_limit(test_case)) {
-    const double needed = calibrate_limit(test_case);
+  if (reply.outcome == RunnerReply::Outcome::kTimedOut && !known) {
+    const double needed = calibrate_limit(test_case);  // measured here, or by another grader meanwhile
     if (needed > limit) {
       limit = needed;
       session = student_->session(failure);  // the hung process was ended: a fresh one, on a fresh arena

@@ -406,5 +406,29 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   CHECK(slow.cases[0].status == CaseStatus::kPassed);
 }
 
+TEST_CASE("in the simulator a student is first waited for 3 s even where another's grade measured the limit",
+          "[sim]") {
+  testing::SimFixture fixture;
+  TestSuite suite = testing::reduction_suite({1000});
+  suite.cases[0].timeout_given = false;
+  suite.cases[0].timeout_s = 5;
+  std::ofstream(fixture.scratch.path() / "reduction.cu") << R"(#include "reduction.cuh"
+__global__ void spin(int* out) { while (true) { atomicAdd(out, 0); } }
+void reduce_sum(const int* in, int* out, int n, int* scratch) { spin<<<1, 1>>>(out); cudaDeviceSynchronize(); }
+)";
+  GradeOptions options = fixture.options;
+  options.limits = std::make_shared<TimeLimits>();  // a class's, shared by its students' graders
+  for (const char* student : {"measures the limit", "finds it measured"}) {
+    INFO(student);
+    Grader grader(*find_lab("reduction"), fixture.backend, fixture.paths, options);
+    const GradeReport report = grader.grade(fixture.scratch.path() / "reduction.cu", suite);
+    REQUIRE(report.cases.size() == 1);
+    CHECK(report.cases[0].status == CaseStatus::kTimeout);
+    // Held to the same rule whichever student came first: never less than the simulator's first wait.
+    CHECK(report.cases[0].elapsed_ms >= kSimulatorFirstWaitSeconds * 1000);
+    CHECK_THAT(report.cases[0].message, Catch::Contains("at least 3 s and at most 5 s"));
+  }
+}
+
 }  // namespace
 }  // namespace cudagrade

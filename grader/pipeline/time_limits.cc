@@ -20,7 +20,15 @@ double TimeLimits::measured(const std::string& key, const std::function<double()
     auto [found, inserted] = limits_.try_emplace(key, promise.get_future().share());
     return std::pair{found->second, inserted};
   }();
-  if (!ours) return limit.get();  // another grader measures it, or has: its figure, waited for outside the lock
+  if (!ours) {
+    // Another grader measures it, or has: its figure, waited for outside the lock. Its failure is its own:
+    // the entry is gone by then, so this caller measures.
+    try {
+      return limit.get();
+    } catch (...) {
+      return measured(key, measure);
+    }
+  }
   try {
     promise.set_value(measure());
   } catch (...) {
