@@ -91,6 +91,10 @@ Subprocess::Subprocess(const std::vector<std::string>& argv, const SubprocessOpt
     posix_spawn_file_actions_adddup2(actions.get(), requests->read, 3);
     posix_spawn_file_actions_adddup2(actions.get(), responses->write, 4);
   }
+  // Nothing else of the grader's reaches the child: another thread may have a file open without O_CLOEXEC (a
+  // staged source, a log, a runner being written), which a student's runner could write through, and which
+  // cannot be executed while any process holds it open for writing (ETXTBSY).
+  posix_spawn_file_actions_addclosefrom_np(actions.get(), options.control_channel ? 5 : 3);
   if (options.working_directory) {
     posix_spawn_file_actions_addchdir_np(actions.get(), options.working_directory->c_str());
   }

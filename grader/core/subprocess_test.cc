@@ -1,7 +1,11 @@
 #include "core/subprocess.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <string>
 
 #include "core/command_runner.h"
 
@@ -28,6 +32,25 @@ TEST_CASE("a command that runs too long is killed with its whole process group",
   CommandResult result = runner.run({"sh", "-c", "sleep 30 & sleep 30"}, std::chrono::seconds(1));
   CHECK(result.outcome == CommandResult::Outcome::kTimedOut);
   CHECK(Clock::now() - started < std::chrono::seconds(5));
+}
+
+// A descriptor another thread of the grader has open (a file being written without O_CLOEXEC, say) must not
+// reach a child: a student's runner could write through it, and while a child holds a file open for writing,
+// that file cannot be run (ETXTBSY).
+TEST_CASE("a child inherits no descriptor of the grader's but its channel", "[subprocess]") {
+  const int opened = open("/dev/null", O_WRONLY);  // no O_CLOEXEC
+  REQUIRE(opened >= 0);
+  const int stray = fcntl(opened, F_DUPFD, 100);  // above the channel's 3 and 4, still without O_CLOEXEC
+  close(opened);
+  REQUIRE(stray >= 100);
+  const std::string probe = "test -e /proc/self/fd/" + std::to_string(stray) + " && echo leaked || echo closed; " +
+                            "test -e /proc/self/fd/3 && echo channel";
+  SubprocessOptions options;
+  options.control_channel = true;
+  Subprocess process({"sh", "-c", probe}, options);
+  CHECK(process.wait_for_exit(Clock::now() + std::chrono::seconds(10)) == WaitOutcome::kExited);
+  close(stray);
+  CHECK(process.output() == "closed\nchannel\n");
 }
 
 TEST_CASE("output beyond the cap is counted and dropped", "[subprocess]") {
