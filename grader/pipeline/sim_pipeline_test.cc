@@ -363,21 +363,25 @@ TEST_CASE("without a GPU a performance case earns its correctness points and its
 }
 
 
-TEST_CASE("a hanging file is cut at its case's own limit; a correct single thread is not", "[sim]") {
-  testing::SimFixture fixture;
+// One reduction of 1000 numbers held to its own limit, at most 5 s: its YAML gives no timeout.
+TestSuite reduction_without_timeout() {
   TestSuite suite = testing::reduction_suite({1000});
   suite.cases[0].timeout_given = false;  // as the loader leaves a case whose YAML gives no timeout
   suite.cases[0].timeout_s = 5;
-  const auto write = [&](const std::string& source) {
-    std::ofstream(fixture.scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
-    return fixture.scratch.path() / "reduction.cu";
-  };
-  Grader grader(*find_lab("reduction"), fixture.backend, fixture.paths, fixture.options);
-  const GradeReport hung = grader.grade(write(R"(
+  return suite;
+}
+
+// A reduction whose kernel never ends.
+constexpr const char* kSpinningReduction = R"(
 __global__ void spin(int* out) { while (true) { atomicAdd(out, 0); } }
 void reduce_sum(const int* in, int* out, int n, int* scratch) { spin<<<1, 1>>>(out); cudaDeviceSynchronize(); }
-)"),
-                                        suite);
+)";
+
+TEST_CASE("a hanging file is cut at its case's own limit; a correct single thread is not", "[sim]") {
+  testing::SimFixture fixture;
+  const TestSuite suite = reduction_without_timeout();
+  Grader grader(*find_lab("reduction"), fixture.backend, fixture.paths, fixture.options);
+  const GradeReport hung = grader.grade(fixture.write_reduction(kSpinningReduction), suite);
   REQUIRE(hung.cases.size() == 1);
   INFO(hung.cases[0].message);
   CHECK(hung.cases[0].status == CaseStatus::kTimeout);
@@ -389,7 +393,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) { spin<<<1, 1>>>(o
   CHECK(hung.cases[0].elapsed_ms < (kSimulatorFirstWaitSeconds + 5) * 1000 + 1000);
 
   // The slowest correct design there is, one thread adding every number, passes under the same limit.
-  const GradeReport slow = grader.grade(write(R"(
+  const GradeReport slow = grader.grade(fixture.write_reduction(R"(
 __global__ void one_thread(const int* in, int* out, int n) {
   int sum = 0;
   for (int i = 0; i < n; ++i) sum += in[i];
@@ -409,19 +413,14 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 TEST_CASE("in the simulator a student is first waited for 3 s even where another's grade measured the limit",
           "[sim]") {
   testing::SimFixture fixture;
-  TestSuite suite = testing::reduction_suite({1000});
-  suite.cases[0].timeout_given = false;
-  suite.cases[0].timeout_s = 5;
-  std::ofstream(fixture.scratch.path() / "reduction.cu") << R"(#include "reduction.cuh"
-__global__ void spin(int* out) { while (true) { atomicAdd(out, 0); } }
-void reduce_sum(const int* in, int* out, int n, int* scratch) { spin<<<1, 1>>>(out); cudaDeviceSynchronize(); }
-)";
+  const TestSuite suite = reduction_without_timeout();
+  const std::filesystem::path spinning = fixture.write_reduction(kSpinningReduction);
   GradeOptions options = fixture.options;
   options.limits = std::make_shared<TimeLimits>();  // a class's, shared by its students' graders
   for (const char* student : {"measures the limit", "finds it measured"}) {
     INFO(student);
     Grader grader(*find_lab("reduction"), fixture.backend, fixture.paths, options);
-    const GradeReport report = grader.grade(fixture.scratch.path() / "reduction.cu", suite);
+    const GradeReport report = grader.grade(spinning, suite);
     REQUIRE(report.cases.size() == 1);
     CHECK(report.cases[0].status == CaseStatus::kTimeout);
     // Held to the same rule whichever student came first: never less than the simulator's first wait.

@@ -37,10 +37,14 @@ struct SimFixture {
   TempDir scratch{TempDir::Medium::kDisk};
   GradeOptions options;
 
-  GradeReport grade(const std::string& source, std::vector<int64_t> sizes = {1000, 4099}) {
+  // `source` as reduction.cu in the scratch folder, after the lab's header.
+  std::filesystem::path write_reduction(const std::string& source) const {
     std::ofstream(scratch.path() / "reduction.cu") << "#include \"reduction.cuh\"\n" << source;
+    return scratch.path() / "reduction.cu";
+  }
+  GradeReport grade(const std::string& source, std::vector<int64_t> sizes = {1000, 4099}) {
     Grader grader(*find_lab("reduction"), backend, paths, options);
-    return grader.grade(scratch.path() / "reduction.cu", reduction_suite(std::move(sizes)));
+    return grader.grade(write_reduction(source), reduction_suite(std::move(sizes)));
   }
 };
 
