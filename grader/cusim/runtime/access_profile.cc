@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "cusim/runtime/sector_cache.h"
@@ -58,60 +59,76 @@ struct Cost {
   uint32_t ideal = 0;
 };
 
+// A warp instruction is at most 32 lanes, so every buffer below has a fixed size and counting allocates
+// nothing: an efficiency case counts every block, and allocating per instruction was most of its time.
+constexpr size_t kLanes = 32;
+using Instruction = std::array<const Note*, kLanes>;
+
 // Global memory moves 32-byte sectors: the instruction costs the distinct sectors its lanes touch, and at
 // best the lanes' bytes packed together.
-Cost global_cost(const std::vector<const Note*>& lanes) {
-  std::vector<uintptr_t> sectors;
-  for (const Note* lane : lanes) {
-    sectors.push_back(lane->address >> 5);
-    sectors.push_back((lane->address + lane->size - 1) >> 5);
+Cost global_cost(const Instruction& lanes, size_t count) {
+  std::array<uintptr_t, 2 * kLanes> sectors;
+  size_t used = 0;
+  for (size_t i = 0; i < count; ++i) {
+    sectors[used++] = lanes[i]->address >> 5;
+    sectors[used++] = (lanes[i]->address + lanes[i]->size - 1) >> 5;
   }
-  std::sort(sectors.begin(), sectors.end());
-  const auto distinct = static_cast<uint32_t>(std::unique(sectors.begin(), sectors.end()) - sectors.begin());
-  const size_t bytes = lanes.size() * lanes.front()->size;
+  std::sort(sectors.begin(), sectors.begin() + used);
+  const auto distinct = static_cast<uint32_t>(std::unique(sectors.begin(), sectors.begin() + used) - sectors.begin());
+  const size_t bytes = count * lanes[0]->size;
   return {distinct, static_cast<uint32_t>((bytes + 31) / 32)};
 }
 
 // Shared memory has 32 banks of 4-byte words and serves a warp in phases of 128 bytes (all 32 lanes of 4-byte
 // accesses, 16 lanes of 8-byte ones, 8 of 16-byte ones). In a phase, lanes that need different words of one
 // bank wait for each other, one wavefront per word; lanes that need the same word share it (a broadcast).
-Cost shared_cost(const std::vector<const Note*>& lanes) {
-  const size_t size = std::max<size_t>(lanes.front()->size, 4);
+Cost shared_cost(const Instruction& lanes, size_t count) {
+  const size_t size = std::max<size_t>(lanes[0]->size, 4);
   const size_t lanes_per_phase = 128 / std::min<size_t>(size, 16);
-  std::map<size_t, std::array<std::vector<uintptr_t>, 32>> phases;  // phase -> words asked of each bank
-  for (const Note* lane : lanes) {
-    auto& banks = phases[static_cast<size_t>(lane->slot % 32) / lanes_per_phase];
+  // At most 4 phases (16-byte accesses). A note is at most 16 bytes, so a lane asks for at most 5 words (16
+  // unaligned bytes), and a phase holds at most every lane's: lanes of one code address may differ in size.
+  constexpr size_t kMostPhases = kLanes / 8;
+  constexpr size_t kMostWordsPerLane = 5;
+  std::array<std::array<uintptr_t, kMostWordsPerLane * kLanes>, kMostPhases> words;  // per phase: words asked
+  std::array<size_t, kMostPhases> used{};
+  for (size_t i = 0; i < count; ++i) {
+    const Note* lane = lanes[i];
+    const size_t phase = static_cast<size_t>(lane->slot % 32) / lanes_per_phase;
     for (uintptr_t word = lane->address >> 2; word <= (lane->address + lane->size - 1) >> 2; ++word) {
-      banks[word % 32].push_back(word);
+      words[phase][used[phase]++] = word;
     }
   }
   Cost cost;
-  for (auto& [phase, banks] : phases) {
-    size_t most = 1;
-    for (std::vector<uintptr_t>& words : banks) {
-      std::sort(words.begin(), words.end());
-      most = std::max<size_t>(most, static_cast<size_t>(std::unique(words.begin(), words.end()) - words.begin()));
-    }
-    cost.units += static_cast<uint32_t>(most);
+  for (size_t phase = 0; phase < kMostPhases; ++phase) {
+    if (used[phase] == 0) continue;
+    auto begin = words[phase].begin(), end = begin + static_cast<std::ptrdiff_t>(used[phase]);
+    std::sort(begin, end);
+    end = std::unique(begin, end);
+    std::array<uint32_t, 32> per_bank{};  // distinct words asked of each bank
+    uint32_t most = 1;
+    for (auto word = begin; word != end; ++word) most = std::max(most, ++per_bank[*word % 32]);
+    cost.units += most;
     cost.ideal += 1;
   }
   return cost;
 }
 
-// One warp's notes at one code address, lane by lane in the order each lane made them: the k-th of every
-// lane that has one makes the warp's k-th instruction.
+// One warp's notes at one code address, in the order the lanes made them: the k-th of every lane that has one
+// makes the warp's k-th instruction.
 void add_instructions(const std::vector<const Note*>& notes, Totals& totals) {
-  std::array<std::vector<const Note*>, 32> by_lane;
+  static std::array<std::vector<const Note*>, kLanes> by_lane;  // kept between calls: their storage is reused
+  for (auto& lane : by_lane) lane.clear();
   for (const Note* note : notes) by_lane[static_cast<size_t>(note->slot % 32)].push_back(note);
   size_t count = 0;
   for (const auto& lane : by_lane) count = std::max(count, lane.size());
-  std::vector<const Note*> instruction;
+  Instruction instruction;
   for (size_t k = 0; k < count; ++k) {
-    instruction.clear();
+    size_t lanes = 0;
     for (const auto& lane : by_lane) {
-      if (k < lane.size()) instruction.push_back(lane[k]);
+      if (k < lane.size()) instruction[lanes++] = lane[k];
     }
-    const Cost cost = notes.front()->space == Space::kGlobal ? global_cost(instruction) : shared_cost(instruction);
+    const Cost cost = notes.front()->space == Space::kGlobal ? global_cost(instruction, lanes)
+                                                             : shared_cost(instruction, lanes);
     totals.size = notes.front()->size;
     totals.instructions += 1;
     totals.units += cost.units;
@@ -148,21 +165,76 @@ size_t run_at(const std::vector<Note>& notes, size_t at) {
   return 1;
 }
 
-void merge_split_accesses(std::vector<Note>& notes) {
-  std::map<uintptr_t, size_t> runs, occurrences;  // by the first code address: runs it starts, times it ran
+// A block's notes with each code address numbered (0, 1, ... in the order first seen), so that what follows
+// looks a code address up once per note, not once per question.
+struct NumberedNotes {
+  std::vector<Note>& notes;
+  std::vector<uint32_t> pc_id;  // per note
+  size_t pc_count = 0;
+};
+
+NumberedNotes number_code_addresses(std::vector<Note>& notes) {
+  NumberedNotes numbered{notes, std::vector<uint32_t>(notes.size()), 0};
+  std::unordered_map<uintptr_t, uint32_t> ids;
   for (size_t at = 0; at < notes.size(); ++at) {
-    ++occurrences[notes[at].pc];
-    if (run_at(notes, at) > 1) ++runs[notes[at].pc];
+    numbered.pc_id[at] = ids.try_emplace(notes[at].pc, static_cast<uint32_t>(ids.size())).first->second;
   }
+  numbered.pc_count = ids.size();
+  return numbered;
+}
+
+void merge_split_accesses(NumberedNotes& numbered) {
+  std::vector<Note>& notes = numbered.notes;
+  std::vector<size_t> runs(numbered.pc_count), occurrences(numbered.pc_count);  // by code address
+  std::vector<uint8_t> run_length(notes.size());
+  for (size_t at = 0; at < notes.size(); ++at) {
+    ++occurrences[numbered.pc_id[at]];
+    run_length[at] = static_cast<uint8_t>(run_at(notes, at));
+    if (run_length[at] > 1) ++runs[numbered.pc_id[at]];
+  }
+  // In place: a note is read (and its run measured, above) before anything is written over it.
   size_t kept = 0;
   for (size_t at = 0; at < notes.size(); ++kept) {
-    const size_t count = run_at(notes, at);
-    const bool always = count > 1 && runs[notes[at].pc] == occurrences[notes[at].pc];
+    const size_t count = run_length[at];
+    const uint32_t pc = numbered.pc_id[at];
+    const bool always = count > 1 && runs[pc] == occurrences[pc];
     notes[kept] = notes[at];
+    numbered.pc_id[kept] = pc;
     if (always) notes[kept].size = static_cast<uint8_t>(4 * count);
     at += always ? count : 1;
   }
   notes.resize(kept);
+  numbered.pc_id.resize(kept);
+}
+
+// The notes of one warp instruction's group: one code address, space and direction in one warp, in the order
+// they were made, which keeps each lane's own order.
+struct Group {
+  Key key;
+  std::vector<const Note*> notes;
+};
+
+// Groups by code address first (a counting pass over the numbers), then within one code address by warp,
+// space and direction. The totals are sums, so the order of the groups does not change them.
+std::vector<Group> group_notes(const NumberedNotes& numbered) {
+  const std::vector<Note>& notes = numbered.notes;
+  std::vector<std::vector<size_t>> by_pc(numbered.pc_count);
+  for (size_t at = 0; at < notes.size(); ++at) by_pc[numbered.pc_id[at]].push_back(at);
+  std::vector<Group> groups;
+  std::array<int, 4 * kLanes> group_of;  // by warp, space and direction: an index into groups, or -1
+  for (const std::vector<size_t>& ats : by_pc) {
+    group_of.fill(-1);
+    for (size_t at : ats) {
+      const Note& note = notes[at];
+      const size_t which = static_cast<size_t>(note.slot / 32) * 4 + static_cast<size_t>(note.space) * 2 + note.is_write;
+      if (group_of[which] < 0) {
+        group_of[which] = static_cast<int>(groups.size());
+        groups.push_back({{note.pc, note.space, note.is_write}, {}});
+      }
+      groups[static_cast<size_t>(group_of[which])].notes.push_back(&note);
+    }
+  }
+  return groups;
 }
 
 }  // namespace
@@ -187,20 +259,9 @@ void note(uintptr_t address, size_t size, bool is_write, Space space, uintptr_t 
 
 void end_block() {
   if (!g_sampled || g_notes.empty()) return;
-  merge_split_accesses(g_notes);
-  // Grouped by code address, space, direction and warp; the stable sort keeps each lane's own order.
-  std::vector<const Note*> sorted;
-  sorted.reserve(g_notes.size());
-  for (const Note& note : g_notes) sorted.push_back(&note);
-  auto group = [](const Note* note) { return std::make_tuple(note->pc, note->space, note->is_write, note->slot / 32); };
-  std::stable_sort(sorted.begin(), sorted.end(), [&](const Note* a, const Note* b) { return group(a) < group(b); });
-  std::vector<const Note*> warp;
-  for (size_t begin = 0, end = 0; begin < sorted.size(); begin = end) {
-    for (end = begin; end < sorted.size() && group(sorted[end]) == group(sorted[begin]); ++end) {
-    }
-    warp.assign(sorted.begin() + static_cast<std::ptrdiff_t>(begin), sorted.begin() + static_cast<std::ptrdiff_t>(end));
-    add_instructions(warp, g_totals[{warp.front()->pc, warp.front()->space, warp.front()->is_write}]);
-  }
+  NumberedNotes numbered = number_code_addresses(g_notes);
+  merge_split_accesses(numbered);
+  for (const Group& group : group_notes(numbered)) add_instructions(group.notes, g_totals[group.key]);
   g_notes.clear();
 }
 
