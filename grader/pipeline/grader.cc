@@ -230,6 +230,14 @@ CaseResult Grader::grade_case_safely(const TestCase& test_case, const CaseOption
   }
 }
 
+// A case with the same run as an earlier one takes that run's verdict, and says whose it was.
+void Grader::take_earlier_verdict(const std::string& earlier_case, const CaseResult& checked, CaseResult& result) {
+  result.status = checked.status;
+  result.details = checked.details;
+  result.simulated_ms = checked.simulated_ms;
+  result.message = fmt::format("{}; the same inputs as case {}, judged by its run", checked.message, earlier_case);
+}
+
 CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& options) {
   const auto started = Clock::now();
   // A performance case's answer is graded in the simulator too, downsized: its correctness points must not
@@ -238,19 +246,21 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   TestCase test_case = listed_case;
   if (backend_.simulated()) test_case.size = lab_.simulator_size(listed_case.size);
   // An efficiency rule's case is counted in every block (grader_efficiency.cc), so it runs on its own even
-  // where an earlier case had its inputs; the GPU's is counted beside it.
+  // where an earlier uncounted case had its inputs; the GPU's is counted beside it.
   const EfficiencyRule* efficiency = efficiency_rule_of(listed_case, backend_.can_time());
+  const bool counted_here = efficiency != nullptr && backend_.simulated();
   std::optional<RunnerReply> counted_reply;
   const Measured* earlier = efficiency == nullptr && !options.dump_dir ? measured_before(test_case) : nullptr;
+  const Counted* counted_earlier = counted_here && !options.dump_dir ? counted_before(test_case, *efficiency) : nullptr;
   if (earlier != nullptr) {
-    result.status = earlier->checked.status;
-    result.details = earlier->checked.details;
-    result.simulated_ms = earlier->checked.simulated_ms;
-    result.message = fmt::format("{}; the same inputs as case {}, judged by its run", earlier->checked.message,
-                                 earlier->case_name);
+    take_earlier_verdict(earlier->case_name, earlier->checked, result);
+  } else if (counted_earlier != nullptr) {
+    take_earlier_verdict(counted_earlier->case_name, counted_earlier->checked, result);
+    counted_reply = counted_earlier->reply;
   } else {
     run_and_check(test_case, options, efficiency, counted_reply, result);
     remember_measured(test_case, result);
+    if (counted_here) remember_counted(test_case, *efficiency, result, counted_reply);
   }
   if (test_case.size != listed_case.size) {
     result.message += fmt::format("{}run at {} in the simulator instead of {}", result.message.empty() ? "" : "; ",

@@ -122,6 +122,15 @@ class Grader {
   struct Measured;
   Measured* measured_before(const TestCase& test_case);
   void remember_measured(const TestCase& test_case, const CaseResult& result);
+  // In the simulator, cases with the same inputs whose efficiency rules count with the same modelled cache are
+  // one counted run too: the counts are the run's, and each rule grades them by its own thresholds. An earlier
+  // case's counted run, or null.
+  struct Counted;
+  const Counted* counted_before(const TestCase& test_case, const EfficiencyRule& rule) const;
+  void remember_counted(const TestCase& test_case, const EfficiencyRule& rule, const CaseResult& result,
+                        const std::optional<RunnerReply>& counted_reply);
+  std::string counted_key(const TestCase& test_case, const EfficiencyRule& rule) const;
+  static void take_earlier_verdict(const std::string& earlier_case, const CaseResult& checked, CaseResult& result);
   // Runs the case once in the student's runner and judges the answer into `result`; counted in every block
   // when `efficiency` is a rule the simulator counts here (its reply then kept in counted_reply).
   void run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* efficiency,
@@ -205,6 +214,12 @@ class Grader {
     std::optional<Timing> student_timing;  // once timed and re-checked
   };
   std::map<std::string, Measured> measured_;  // by measurement_key()
+  struct Counted {
+    std::string case_name;
+    CaseResult checked;
+    std::optional<RunnerReply> reply;  // null when the run gave no counts (a wrong answer, a timeout)
+  };
+  std::map<std::string, Counted> counted_;  // by counted_key()
   std::optional<std::optional<double>> copy_bandwidth_;
 };
 

@@ -1,7 +1,8 @@
 // The inputs Grader runs a case on (pipeline/grader.h): generated once per case and shared by every run on
-// them, and one measurement for cases that repeat the same inputs.
+// them, and one measurement (in the simulator, one counted run) for cases that repeat the same inputs.
 #include <fmt/format.h>
 
+#include "check/efficiency.h"
 #include "core/phase_clock.h"
 #include "pipeline/grader.h"
 #include "report/report_text.h"
@@ -40,6 +41,21 @@ Grader::Measured* Grader::measured_before(const TestCase& test_case) {
 void Grader::remember_measured(const TestCase& test_case, const CaseResult& result) {
   if (result.status == CaseStatus::kInfraError) return;
   measured_.try_emplace(measurement_key(test_case), Measured{test_case.name, result, std::nullopt});
+}
+
+std::string Grader::counted_key(const TestCase& test_case, const EfficiencyRule& rule) const {
+  return fmt::format("{}|{}", measurement_key(test_case), modelled_cache_bytes(rule, lab_.work(test_case).bytes));
+}
+
+const Grader::Counted* Grader::counted_before(const TestCase& test_case, const EfficiencyRule& rule) const {
+  auto found = counted_.find(counted_key(test_case, rule));
+  return found == counted_.end() ? nullptr : &found->second;
+}
+
+void Grader::remember_counted(const TestCase& test_case, const EfficiencyRule& rule, const CaseResult& result,
+                              const std::optional<RunnerReply>& counted_reply) {
+  if (result.status == CaseStatus::kInfraError) return;
+  counted_.try_emplace(counted_key(test_case, rule), Counted{test_case.name, result, counted_reply});
 }
 
 }  // namespace cudagrade

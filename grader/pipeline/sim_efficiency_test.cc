@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "backend/sim_backend.h"
+#include "core/phase_clock.h"
 #include "labs/registry.h"
 #include "pipeline/grader.h"
 #include "report/gradescope_printer.h"
@@ -92,6 +93,47 @@ TEST_CASE("a tiled reference and the uncoalesced example earn different efficien
     CHECK(again.cases[i].points == uncoalesced.cases[i].points);
     CHECK(*again.cases[i].efficiency->value == *uncoalesced.cases[i].efficiency->value);
   }
+}
+
+int runs_of_the_case(const PhaseClock& clock) {
+  for (const PhaseClock::Phase& phase : clock.phases()) {
+    if (phase.name == "student's runner: run the case once") return phase.count;
+  }
+  return 0;
+}
+
+TEST_CASE("efficiency cases with the same inputs and modelled cache are one counted run, each graded by its own "
+          "rule", "[efficiency][sim]") {
+  TestSuite suite = efficiency_suite();
+  suite.cases.push_back(efficiency_case("dram", EfficiencyMetric::kDramBytesRatio, 1.5, 4));
+  TestCase larger_cache = efficiency_case("dram-larger-cache", EfficiencyMetric::kDramBytesRatio, 1.5, 4);
+  larger_cache.efficiency->cache_fraction = 4;  // the whole working set fits: each input read from DRAM once
+  suite.cases.push_back(larger_cache);
+
+  PhaseClock clock;
+  PhaseClock::install(&clock);
+  const GradeReport together = graded("submissions/matmul/uncoalesced.cu", suite);
+  PhaseClock::install(nullptr);
+  // traffic, coalescing, load-sectors and dram share one run; the larger modelled cache counts again.
+  CHECK(runs_of_the_case(clock) == 2);
+  CHECK_THAT(case_named(together, "dram").message,
+             Catch::Contains("the same inputs as case traffic, judged by its run"));
+  CHECK_THAT(case_named(together, "dram-larger-cache").message, !Catch::Contains("the same inputs"));
+
+  // Each case graded alone gives the same figure and points as the shared run.
+  for (const TestCase& test_case : suite.cases) {
+    TestSuite alone;
+    alone.lab = "matmul";
+    alone.cases.push_back(test_case);
+    const CaseResult& by_itself = graded("submissions/matmul/uncoalesced.cu", alone).cases[0];
+    const CaseResult& shared = case_named(together, test_case.name);
+    INFO(test_case.name << ": " << shared.message);
+    CHECK(shared.status == CaseStatus::kPassed);
+    REQUIRE(shared.efficiency->value);
+    CHECK(*shared.efficiency->value == *by_itself.efficiency->value);
+    CHECK(shared.points == by_itself.points);
+  }
+  CHECK(*case_named(together, "dram-larger-cache").efficiency->value < *case_named(together, "dram").efficiency->value);
 }
 
 TEST_CASE("a wrong answer earns no efficiency points, whatever its accesses, and keeps its verdict",
