@@ -139,7 +139,9 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
                                     GradeReport& report) {
   student_.reset();
   second_order_.reset();
-  measured_.clear();  // a grader may go on to the next student: only inputs and trusted timings carry over
+  // A grader may go on to the next student: only inputs and trusted timings carry over.
+  measured_.clear();
+  counted_.clear();
   student_arenas_ = {};  // after the runner that could write them is gone
   BuildResult build = build_or_explain({&lab_, submission, {}, BuildRequest::Provenance::kStudent, options_.confinement});
   report.build_summary = build.summary;

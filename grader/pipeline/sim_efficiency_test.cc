@@ -112,6 +112,9 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
 
   PhaseClock clock;
   PhaseClock::install(&clock);
+  struct Uninstall {
+    ~Uninstall() { PhaseClock::install(nullptr); }  // also when a REQUIRE in graded() ends the test
+  } uninstall;
   const GradeReport together = graded("submissions/matmul/uncoalesced.cu", suite);
   PhaseClock::install(nullptr);
   // traffic, coalescing, load-sectors and dram share one run; the larger modelled cache counts again.
@@ -125,15 +128,34 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
     TestSuite alone;
     alone.lab = "matmul";
     alone.cases.push_back(test_case);
-    const CaseResult& by_itself = graded("submissions/matmul/uncoalesced.cu", alone).cases[0];
+    const GradeReport report_alone = graded("submissions/matmul/uncoalesced.cu", alone);
+    const CaseResult& by_itself = report_alone.cases[0];
     const CaseResult& shared = case_named(together, test_case.name);
     INFO(test_case.name << ": " << shared.message);
     CHECK(shared.status == CaseStatus::kPassed);
     REQUIRE(shared.efficiency->value);
+    REQUIRE(by_itself.efficiency->value);
     CHECK(*shared.efficiency->value == *by_itself.efficiency->value);
     CHECK(shared.points == by_itself.points);
   }
   CHECK(*case_named(together, "dram-larger-cache").efficiency->value < *case_named(together, "dram").efficiency->value);
+}
+
+TEST_CASE("a grader that goes on to the next student counts that student's run, not the last one's",
+          "[efficiency][sim]") {
+  ProjectPaths paths = ProjectPaths::discover("", "");
+  SubprocessCommandRunner runner;
+  SimBackend backend(paths, runner);
+  Grader grader(*find_lab("matmul"), backend, paths, {});
+  const TestSuite suite = efficiency_suite();
+  const GradeReport uncoalesced = grader.grade(paths.root / "submissions/matmul/uncoalesced.cu", suite);
+  const GradeReport tiled = grader.grade(paths.root / "reference/matmul/tiled.cu", suite);
+  REQUIRE(case_named(uncoalesced, "traffic").efficiency->value);
+  REQUIRE(case_named(tiled, "traffic").efficiency->value);
+  CHECK(*case_named(uncoalesced, "traffic").efficiency->value > 20);
+  CHECK(*case_named(tiled, "traffic").efficiency->value == Approx(5.0 / 3.0).margin(0.01));
+  CHECK(*case_named(tiled, "load-sectors").efficiency->value == Approx(4.0));
+  CHECK_THAT(case_named(tiled, "coalescing").message, Catch::Contains("the same inputs as case traffic"));
 }
 
 TEST_CASE("a wrong answer earns no efficiency points, whatever its accesses, and keeps its verdict",

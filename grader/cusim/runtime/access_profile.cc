@@ -215,23 +215,25 @@ struct Group {
 };
 
 // Groups by code address first (a counting pass over the numbers), then within one code address by warp,
-// space and direction. The totals are sums, so the order of the groups does not change them.
+// space and direction, in that order. A key's totals take the bytes per lane of its last group, so the groups
+// of one code address go out warp by warp, as a sort by (code address, space, direction, warp) has them.
 std::vector<Group> group_notes(const NumberedNotes& numbered) {
   const std::vector<Note>& notes = numbered.notes;
   std::vector<std::vector<size_t>> by_pc(numbered.pc_count);
   for (size_t at = 0; at < notes.size(); ++at) by_pc[numbered.pc_id[at]].push_back(at);
   std::vector<Group> groups;
-  std::array<int, 4 * kLanes> group_of;  // by warp, space and direction: an index into groups, or -1
+  std::array<std::vector<const Note*>, 4 * kLanes> by_warp;  // by warp, then space, then direction
   for (const std::vector<size_t>& ats : by_pc) {
-    group_of.fill(-1);
     for (size_t at : ats) {
       const Note& note = notes[at];
-      const size_t which = static_cast<size_t>(note.slot / 32) * 4 + static_cast<size_t>(note.space) * 2 + note.is_write;
-      if (group_of[which] < 0) {
-        group_of[which] = static_cast<int>(groups.size());
-        groups.push_back({{note.pc, note.space, note.is_write}, {}});
-      }
-      groups[static_cast<size_t>(group_of[which])].notes.push_back(&note);
+      by_warp[static_cast<size_t>(note.slot / 32) * 4 + static_cast<size_t>(note.space) * 2 + note.is_write]
+          .push_back(&note);
+    }
+    for (std::vector<const Note*>& group : by_warp) {
+      if (group.empty()) continue;
+      const Note& first = *group.front();
+      groups.push_back({{first.pc, first.space, first.is_write}, std::move(group)});
+      group.clear();  // moved from: empty again, for the next code address
     }
   }
   return groups;
