@@ -4,6 +4,7 @@
 // buffer, changes an input, floods its output, forges "ok" lines on stdout, caches its answer.
 //
 //   fake_runner lab=LAB [behaviour...]   e.g. fake_runner lab=matmul crash-on-size=7 ms=2.5
+//   (sleep-on-size=N [sleep-ms=MS]: that size's check is answered MS late, 1500 by default)
 // The lab (which the fake toolchain takes from the build request) says which buffers it computes.
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -29,6 +30,8 @@ struct Behaviour {
   std::string lab;
   std::string mode = "correct";
   long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
+  long sleep_on_size = -1;  // answers that size's check after sleep_ms: slow, not hung
+  double sleep_ms = 1500;
   double ms = 1.0;
   bool crash_before_hello = false;
 };
@@ -44,6 +47,10 @@ Behaviour parse(int argc, char** argv) {
       behaviour.crash_on_size = std::stol(value("crash-on-size="));
     else if (arg.rfind("hang-on-size=", 0) == 0)
       behaviour.hang_on_size = std::stol(value("hang-on-size="));
+    else if (arg.rfind("sleep-on-size=", 0) == 0)
+      behaviour.sleep_on_size = std::stol(value("sleep-on-size="));
+    else if (arg.rfind("sleep-ms=", 0) == 0)
+      behaviour.sleep_ms = std::stod(value("sleep-ms="));
     else if (arg.rfind("cuda-error-on-size=", 0) == 0)
       behaviour.cuda_error_on_size = std::stol(value("cuda-error-on-size="));
     else if (arg.rfind("exit-zero-on-size=", 0) == 0)
@@ -166,6 +173,7 @@ void misbehave_for_size(const Mapping& arena, const Behaviour& behaviour) {
   if (size == behaviour.hang_on_size) {
     for (;;) pause();
   }
+  if (size == behaviour.sleep_on_size) usleep(static_cast<useconds_t>(behaviour.sleep_ms * 1000));
   if (size == behaviour.exit_zero_on_size) std::exit(0);
   if (size == behaviour.cuda_error_on_size) {
     respond("error " + nonce +

@@ -117,7 +117,10 @@ class Grader {
   // What makes two cases' runs the same measurement: the inputs (size, seed, distribution) and how the answer
   // is judged (tolerance). The name, points and speed rule may differ.
   static std::string measurement_key(const TestCase& test_case);
-  // Cases with the same inputs are one measurement: the student's run and time are taken once and each case
+  // What makes an earlier case's run stand for this one's: the same measurement, held to the same time limit
+  // (a case's own timeout, or the ceiling its measured limit stays under).
+  static std::string run_key(const TestCase& test_case);
+  // Cases with the same run_key are one measurement: the student's run and time are taken once and each case
   // scores them by its own rule. An earlier case's measurement, or null when no earlier case had these inputs.
   struct Measured;
   Measured* measured_before(const TestCase& test_case);
@@ -213,7 +216,7 @@ class Grader {
     CaseResult checked;                   // the verdict of the student's run, before timing
     std::optional<Timing> student_timing;  // once timed and re-checked
   };
-  std::map<std::string, Measured> measured_;  // by measurement_key()
+  std::map<std::string, Measured> measured_;  // by run_key()
   struct Counted {
     std::string case_name;
     CaseResult checked;

@@ -32,19 +32,23 @@ std::span<const Workload> Grader::input_sets(const TestCase& test_case, size_t c
   return std::span<const Workload>(inputs_.sets.data(), count);
 }
 
+std::string Grader::run_key(const TestCase& test_case) {
+  return fmt::format("{}|{:a}|{}", measurement_key(test_case), test_case.timeout_s, test_case.timeout_given);
+}
+
 Grader::Measured* Grader::measured_before(const TestCase& test_case) {
-  auto found = measured_.find(measurement_key(test_case));
+  auto found = measured_.find(run_key(test_case));
   return found == measured_.end() ? nullptr : &found->second;
 }
 
 // An infrastructure error is not the student's answer: the next case with these inputs runs again.
 void Grader::remember_measured(const TestCase& test_case, const CaseResult& result) {
   if (result.status == CaseStatus::kInfraError) return;
-  measured_.try_emplace(measurement_key(test_case), Measured{test_case.name, result, std::nullopt});
+  measured_.try_emplace(run_key(test_case), Measured{test_case.name, result, std::nullopt});
 }
 
 std::string Grader::counted_key(const TestCase& test_case, const EfficiencyRule& rule) const {
-  return fmt::format("{}|{}", measurement_key(test_case), modelled_cache_bytes(rule, lab_.work(test_case).bytes));
+  return fmt::format("{}|{}", run_key(test_case), modelled_cache_bytes(rule, lab_.work(test_case).bytes));
 }
 
 const Grader::Counted* Grader::counted_before(const TestCase& test_case, const EfficiencyRule& rule) const {

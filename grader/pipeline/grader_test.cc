@@ -85,6 +85,31 @@ TEST_CASE("a hang is killed at the case's timeout and the rest still run", "[pip
   CHECK(Clock::now() - started < std::chrono::seconds(10));
 }
 
+TEST_CASE("cases with the same inputs share a run only under the same time limit", "[pipeline]") {
+  Fixture fixture;
+  TestCase tight = matmul_case("tight", {7, 5, 9});
+  tight.timeout_s = 0.3;
+  TestCase generous = tight;
+  generous.name = "generous";
+  generous.timeout_s = 10;
+  TestCase also_generous = generous;
+  also_generous.name = "also-generous";
+  for (const bool tight_first : {true, false}) {
+    INFO((tight_first ? "the tight case first" : "the generous cases first"));
+    TestSuite suite;
+    suite.lab = "matmul";
+    suite.cases = tight_first ? std::vector<TestCase>{tight, generous, also_generous}
+                              : std::vector<TestCase>{generous, also_generous, tight};
+    // Every check of that size is answered 1.5 s late: past the tight limit, well inside the generous one.
+    const GradeReport report = fixture.grade("sleep-on-size=7", suite);
+    CHECK(case_named(report, "tight").status == CaseStatus::kTimeout);
+    CHECK(case_named(report, "generous").status == CaseStatus::kPassed);
+    CHECK(case_named(report, "also-generous").status == CaseStatus::kPassed);
+    CHECK_THAT(case_named(report, "also-generous").message, Catch::Contains("the same inputs as case generous"));
+    CHECK_THAT(case_named(report, "generous").message, !Catch::Contains("the same inputs"));
+  }
+}
+
 TEST_CASE("a case is first waited for 0.5 s, 3 s in the simulator until the student's runner hangs once", "[pipeline]") {
   CHECK(first_wait_seconds(false, false, 5) == kTimeoutFloorSeconds);
   CHECK(first_wait_seconds(true, false, 5) == kSimulatorFirstWaitSeconds);
