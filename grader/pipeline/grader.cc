@@ -250,19 +250,21 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   // An efficiency rule's case is counted in every block (grader_efficiency.cc), so it runs on its own even
   // where an earlier uncounted case had its inputs; the GPU's is counted beside it.
   const EfficiencyRule* efficiency = efficiency_rule_of(listed_case, backend_.can_time());
-  const bool counted_here = efficiency != nullptr && backend_.simulated();
+  // The simulator counts a rule's case in every block; a GPU's is counted by the simulator beside it.
+  const EfficiencyRule* counted_rule = backend_.simulated() ? efficiency : nullptr;
   std::optional<RunnerReply> counted_reply;
   const Measured* earlier = efficiency == nullptr && !options.dump_dir ? measured_before(test_case) : nullptr;
-  const Counted* counted_earlier = counted_here && !options.dump_dir ? counted_before(test_case, *efficiency) : nullptr;
+  const Counted* counted_earlier =
+      counted_rule != nullptr && !options.dump_dir ? counted_before(test_case, *counted_rule) : nullptr;
   if (earlier != nullptr) {
     take_earlier_verdict(earlier->case_name, earlier->checked, result);
   } else if (counted_earlier != nullptr) {
     take_earlier_verdict(counted_earlier->case_name, counted_earlier->checked, result);
     counted_reply = counted_earlier->reply;
   } else {
-    run_and_check(test_case, options, efficiency, counted_reply, result);
+    run_and_check(test_case, options, counted_rule, counted_reply, result);
     remember_measured(test_case, result);
-    if (counted_here) remember_counted(test_case, *efficiency, result, counted_reply);
+    if (counted_rule != nullptr) remember_counted(test_case, *counted_rule, result, counted_reply);
   }
   if (test_case.size != listed_case.size) {
     result.message += fmt::format("{}run at {} in the simulator instead of {}", result.message.empty() ? "" : "; ",
@@ -280,7 +282,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
   return result;
 }
 
-void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* efficiency,
+void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* counted_rule,
                            std::optional<RunnerReply>& counted_reply, CaseResult& result) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
@@ -289,7 +291,7 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
     return;
   }
   const Workload& workload = input_sets(test_case, 1).front();
-  const bool counted = efficiency != nullptr && backend_.simulated();
+  const bool counted = counted_rule != nullptr;
   {
     const bool profiled = options_.profile_memory && backend_.simulated();
     std::unique_ptr<Arena> arena;
@@ -301,7 +303,7 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
       auto check = [&](RunnerSession& runner, Arena& in, double seconds) {
         TestCase within = test_case;
         within.timeout_s = seconds;
-        return counted ? check_counted(runner, in, within, *efficiency)
+        return counted ? check_counted(runner, in, within, *counted_rule)
                        : runner.check(in, deadline_after(seconds),
                                       profiled ? RunnerSession::CheckOrder::kProfiled : RunnerSession::CheckOrder::kAsIs);
       };

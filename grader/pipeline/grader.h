@@ -135,8 +135,8 @@ class Grader {
   std::string counted_key(const TestCase& test_case, const EfficiencyRule& rule) const;
   static void take_earlier_verdict(const std::string& earlier_case, const CaseResult& checked, CaseResult& result);
   // Runs the case once in the student's runner and judges the answer into `result`; counted in every block
-  // when `efficiency` is a rule the simulator counts here (its reply then kept in counted_reply).
-  void run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* efficiency,
+  // for `counted_rule` when there is one, the simulator's (its reply then kept in counted_reply).
+  void run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* counted_rule,
                      std::optional<RunnerReply>& counted_reply, CaseResult& result);
   // The student's check of `workload` by `check`, held to the case's time limit (grader_limits.cc): the
   // floor first, then, where that was not enough, the limit the references' time on the case gives.

@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
-#include "core/phase_clock.h"
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
+#include "testing/phase_count.h"
 #include "testing/sized_case.h"
 
 namespace cudagrade {
@@ -120,15 +120,7 @@ TEST_CASE("a case is first waited for 0.5 s, 3 s in the simulator until the stud
 
 // How many times the graders measured a case's limit from the references, while `grade` ran.
 int limit_measurements(const std::function<void()>& grade) {
-  PhaseClock clock;
-  PhaseClock::install(&clock);
-  grade();
-  PhaseClock::install(nullptr);
-  int count = 0;
-  for (const PhaseClock::Phase& phase : clock.phases()) {
-    if (phase.name == "time limit: the references' own time on the case") count += phase.count;
-  }
-  return count;
+  return testing::phase_count("time limit: the references' own time on the case", grade);
 }
 
 TEST_CASE("graders that share a class's time limits measure each case's limit once, for every student",

@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "backend/sim_backend.h"
-#include "core/phase_clock.h"
 #include "labs/registry.h"
 #include "pipeline/grader.h"
 #include "report/gradescope_printer.h"
+#include "testing/phase_count.h"
 #include "testing/sized_case.h"
 
 namespace cudagrade {
@@ -95,13 +95,6 @@ TEST_CASE("a tiled reference and the uncoalesced example earn different efficien
   }
 }
 
-int runs_of_the_case(const PhaseClock& clock) {
-  for (const PhaseClock::Phase& phase : clock.phases()) {
-    if (phase.name == "student's runner: run the case once") return phase.count;
-  }
-  return 0;
-}
-
 TEST_CASE("efficiency cases with the same inputs and modelled cache are one counted run, each graded by its own "
           "rule", "[efficiency][sim]") {
   TestSuite suite = efficiency_suite();
@@ -110,15 +103,11 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
   larger_cache.efficiency->cache_fraction = 4;  // the whole working set fits: each input read from DRAM once
   suite.cases.push_back(larger_cache);
 
-  PhaseClock clock;
-  PhaseClock::install(&clock);
-  struct Uninstall {
-    ~Uninstall() { PhaseClock::install(nullptr); }  // also when a REQUIRE in graded() ends the test
-  } uninstall;
-  const GradeReport together = graded("submissions/matmul/uncoalesced.cu", suite);
-  PhaseClock::install(nullptr);
+  GradeReport together;
+  const int runs = testing::phase_count("student's runner: run the case once",
+                                        [&] { together = graded("submissions/matmul/uncoalesced.cu", suite); });
   // traffic, coalescing, load-sectors and dram share one run; the larger modelled cache counts again.
-  CHECK(runs_of_the_case(clock) == 2);
+  CHECK(runs == 2);
   CHECK_THAT(case_named(together, "dram").message,
              Catch::Contains("the same inputs as case traffic, judged by its run"));
   CHECK_THAT(case_named(together, "dram-larger-cache").message, !Catch::Contains("the same inputs"));
