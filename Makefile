@@ -10,8 +10,13 @@ all: build
 deps:
 	@scripts/install-deps.sh $(DEPS_FLAGS)
 
+# The test suite is CMake's to turn on (it is, where nvcc is found), except in the demo, which builds cudagrade
+# alone: the suite needs Catch2 and the test tools, which only `make test` installs. Switching the suite on or
+# off changes no flag of cudagrade's own objects, so `make test` after `make demo` builds only the tests.
+TEST_SUITE_SETTING ?= -UCUDAGRADE_BUILD_TESTS
+
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(TEST_SUITE_SETTING) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -25,6 +30,7 @@ test: build
 # predicts: on the GPU when one is usable, else in the CPU simulator.
 # The demo needs only what grading needs, not the test tools (make's target variables reach its prerequisites).
 demo: DEPS_FLAGS = --runtime
+demo: TEST_SUITE_SETTING = -DCUDAGRADE_BUILD_TESTS=OFF
 demo: build
 	@if $(BUILD)/cudagrade devices >/dev/null 2>&1; then scripts/grade-examples.sh --cases-dir testcases/quick; \
 	  else echo "no usable GPU: grading in the CPU simulator"; \

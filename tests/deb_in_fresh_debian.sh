@@ -20,27 +20,17 @@ fail() {
   exit 1
 }
 
-[[ $(id -u) == 0 ]] || skip "debootstrap and chroot need root"
-command -v debootstrap >/dev/null || skip "debootstrap is not installed (scripts/install-deps.sh installs it)"
+# shellcheck source=tests/testing/fresh_debian.sh
+source "$source/tests/testing/fresh_debian.sh"
+fresh_debian_preflight
 command -v cpack >/dev/null || skip "cpack is not installed"
-unshare --mount --fork true 2>/dev/null || skip "this machine refuses a mount namespace (a container without CAP_SYS_ADMIN)"
 
 work=$build/deb-test
 cache=$build/deb-test-cache
-base=$cache/debian12-minbase.tar
 root=$work/root
-# Never remove a tree that still has something mounted in it (its /dev is the host's).
-remove_root() {
-  if [[ -d $root ]]; then
-    if findmnt -rn -o TARGET | grep -q "^$root/"; then
-      fail "$root still has mounts; not removing it"
-    fi
-    rm -rf "$root"
-  fi
-}
-remove_root
+fresh_debian_remove "$root"
 rm -rf "$work"
-mkdir -p "$work/package" "$cache/archives/partial"
+mkdir -p "$work/package"
 
 started=$SECONDS
 # 1. The package, from what `cmake --build` made.
@@ -56,19 +46,7 @@ for tool in cmake catch2 chromium clang shellcheck libfmt-dev libyaml-cpp-dev li
 done
 
 # 2. A Debian 12 with nothing but its minimal base (cached).
-if [[ ! -s $base ]]; then
-  echo "making the Debian 12 base with debootstrap (once; cached in $cache)"
-  rm -rf "$work/bootstrap"
-  if ! debootstrap --variant=minbase bookworm "$work/bootstrap" http://deb.debian.org/debian > "$work/debootstrap.log" 2>&1; then
-    rm -rf "$work/bootstrap"
-    skip "debootstrap could not make Debian 12 here (no network to deb.debian.org?): $(tail -n 1 "$work/debootstrap.log")"
-  fi
-  tar -C "$work/bootstrap" -cf "$base.partial" . && mv "$base.partial" "$base"
-  rm -rf "$work/bootstrap"
-fi
-mkdir -p "$root"
-tar -C "$root" -xf "$base"
-cp /etc/resolv.conf "$root/etc/resolv.conf"
+fresh_debian_unpack "$cache" "$work" "$root"
 
 # 3. What a student has: two files in a folder of their own, nowhere near the install.
 mkdir -p "$root/tmp/package" "$root/home/student/lab"
@@ -76,7 +54,7 @@ cp "$deb" "$root/tmp/package/"
 cp "$source/submissions/matmul/correct.cu" "$source/submissions/matmul/missing_last_tile.cu" "$root/home/student/lab/"
 cat > "$root/tmp/inside.sh" <<'INSIDE'
 set -euo pipefail
-export DEBIAN_FRONTEND=noninteractive
+export DEBIAN_FRONTEND=noninteractive HOME=/home/student
 cd /tmp/package
 apt-get update -qq
 apt-get install -y -qq ./cudagrade_*.deb > /tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }
@@ -90,18 +68,8 @@ for file in correct missing_last_tile; do
 done
 INSIDE
 
-# 4. Install and grade inside it, in a mount namespace of its own: its mounts end with it.
-# shellcheck disable=SC2016  # expanded by the inner bash, from its arguments
-unshare --mount --fork -- bash -c '
-  set -e
-  root=$1
-  mount --make-rprivate /
-  mount -t proc proc "$root/proc"
-  mount --rbind /dev "$root/dev"
-  mount --bind "$2" "$root/var/cache/apt/archives"
-  chroot "$root" /usr/bin/env -i HOME=/home/student PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-    /bin/bash /tmp/inside.sh
-' inside "$root" "$cache/archives" 2>&1 | tee "$work/inside.log" ||
+# 4. Install and grade inside it.
+fresh_debian_run "$cache" "$root" "" /tmp/inside.sh 2>&1 | tee "$work/inside.log" ||
   fail "installing or grading in the Debian 12 chroot failed (above)"
 grep -q "^correct: exit 0$" "$work/inside.log" || fail "correct.cu did not pass in the chroot"
 grep -q "^missing_last_tile: exit 1$" "$work/inside.log" || fail "missing_last_tile.cu was not failed in the chroot"
@@ -118,4 +86,4 @@ expected_version=$(dpkg-deb -f "$deb" Version)
 [[ -n $cases_hash ]] || fail "the report names no test-case hash"
 echo "ok: installed from $(basename "$deb") in a fresh Debian 12; correct.cu passed, missing_last_tile.cu wrong_answer," \
   "graded by $version on the installed test cases ($cases_hash) from /home/student/lab, in $((SECONDS - started)) s"
-remove_root
+fresh_debian_remove "$root"

@@ -32,6 +32,8 @@ add_executable(cudagrade_tests
   grader/cusim/runtime/sector_cache.cc
   grader/cusim/runtime/sector_cache_test.cc
   grader/cusim/runtime/race_checker_test.cc
+  grader/cusim/runtime/warp_results.cc
+  grader/cusim/runtime/warp_results_test.cc
   grader/check/tile_picture_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
@@ -57,6 +59,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_memory_test.cc
   grader/pipeline/sim_pipeline_test.cc
   grader/pipeline/sim_profile_test.cc
+  grader/pipeline/sim_fidelity_test.cc
   grader/pipeline/sim_efficiency_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
@@ -140,6 +143,12 @@ endforeach()
 add_test(NAME deb_in_fresh_debian
   COMMAND ${CMAKE_SOURCE_DIR}/tests/deb_in_fresh_debian.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
 set_tests_properties(deb_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE)
+
+# The README's `make demo` on a fresh Debian 12 (git and make only), with and without the CUDA toolkit, then
+# make test's install step there (Skipped, with the reason, where debootstrap or a mount namespace cannot run).
+add_test(NAME demo_in_fresh_debian
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/demo_in_fresh_debian.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+set_tests_properties(demo_in_fresh_debian PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3000 RUN_SERIAL TRUE)
 
 # No CUDA toolkit: cudagrade built with g++ alone, and `make demo` grading the examples in the simulator.
 add_test(NAME no_cuda_toolkit COMMAND ${CMAKE_SOURCE_DIR}/tests/no_cuda_toolkit.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
