@@ -23,6 +23,15 @@ bool inside(const std::filesystem::path& path, const std::filesystem::path& fold
   return true;
 }
 
+// A path with its symbolic links resolved, as far as it exists: a toolkit's headers are opened through
+// /usr/local/cuda-13.0/include while -v lists /usr/local/cuda/targets/x86_64-linux/include, one folder by two
+// names. Where nothing can be resolved the lexical form stands.
+std::filesystem::path real_path(const std::filesystem::path& path) {
+  std::error_code error;
+  std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+  return error ? path.lexically_normal() : resolved;
+}
+
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Skips a string or character literal starting at `at` (its opening quote); returns the index past it.
@@ -92,9 +101,11 @@ std::vector<std::filesystem::path> opened_headers(const std::string& log, const 
 }
 
 PreprocessedVerdict judge_include_trace(const std::string& log, const std::filesystem::path& source) {
-  const std::vector<std::filesystem::path> folders = include_search_folders(log);
-  const std::filesystem::path itself = source.lexically_normal();
-  for (const std::filesystem::path& header : opened_headers(log, source)) {
+  std::vector<std::filesystem::path> folders;
+  for (const std::filesystem::path& folder : include_search_folders(log)) folders.push_back(real_path(folder));
+  const std::filesystem::path itself = real_path(source);
+  for (const std::filesystem::path& opened : opened_headers(log, source)) {
+    const std::filesystem::path header = real_path(opened);
     if (header == itself) continue;
     bool allowed = false;
     for (const std::filesystem::path& folder : folders) allowed = allowed || inside(header, folder);

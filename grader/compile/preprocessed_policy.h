@@ -31,6 +31,8 @@ std::vector<std::filesystem::path> include_search_folders(const std::string& log
 std::vector<std::filesystem::path> opened_headers(const std::string& log, const std::filesystem::path& source);
 
 // The trace and the search list, both from one preprocessor run's log; `source` itself may be opened again.
+// Headers and folders are compared by their real paths (symbolic links resolved), so a toolkit reached by two
+// names (/usr/local/cuda and /usr/local/cuda-13.0) is one folder.
 PreprocessedVerdict judge_include_trace(const std::string& log, const std::filesystem::path& source);
 
 // The file's own lines in the preprocessor's output (at include depth 0, by its line markers), checked for

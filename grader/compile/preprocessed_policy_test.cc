@@ -59,6 +59,54 @@ TEST_CASE("an honest file's trace stays in the search folders; a path spelled by
   CHECK_THAT(message, !Catch::Contains("hostname"));
 }
 
+// A toolkit as NVIDIA's installers lay it out: /usr/local/cuda a link to cuda-13.0, whose targets/<arch>/include
+// links back to its include/. nvcc searches .../cuda/bin/../targets/x86_64-linux/include/cccl with -isystem,
+// and g++ names a system header by its real path (-fcanonical-system-headers), so one folder has two names.
+struct LinkedToolkit {
+  TempDir dir{TempDir::Medium::kDisk};
+  std::filesystem::path versioned = dir.path() / "cuda-13.0";
+  std::filesystem::path include = dir.path() / "cuda" / "bin" / ".." / "targets" / "x86_64-linux" / "include";
+
+  LinkedToolkit() {
+    std::filesystem::create_directories(versioned / "include" / "cccl" / "cuda");
+    std::filesystem::create_directories(versioned / "bin");
+    std::filesystem::create_directories(versioned / "targets" / "x86_64-linux");
+    std::filesystem::create_directory_symlink("../../include", versioned / "targets" / "x86_64-linux" / "include");
+    std::filesystem::create_directory_symlink("cuda-13.0", dir.path() / "cuda");
+    std::filesystem::create_directory_symlink("/etc", versioned / "include" / "cccl" / "escape");
+    std::ofstream(versioned / "include" / "cooperative_groups.h") << "#include <cuda/barrier>\n";
+    std::ofstream(versioned / "include" / "cccl" / "cuda" / "barrier") << "int barrier_declared;\n";
+  }
+  // The student's file, preprocessed as nvcc's host pass does, in a folder of its own.
+  Preprocessed preprocess(const std::string& source) const {
+    Preprocessed result{dir.path() / "student" / "matmul.cu", "", ""};
+    std::filesystem::create_directories(result.source.parent_path());
+    std::ofstream(result.source) << source;
+    SubprocessCommandRunner runner;
+    CommandResult run = runner.run({"g++", "-std=c++17", "-x", "c++", "-I", include.string(), "-isystem",
+                                    (include / "cccl").string(), "-H", "-v", "-E", result.source.string(), "-o",
+                                    (result.source.parent_path() / "out.ii").string()},
+                                   std::chrono::seconds(60));
+    result.log = run.output;
+    return result;
+  }
+};
+
+TEST_CASE("a toolkit's header reached by its versioned name is inside the toolkit's include folders",
+          "[preprocessed_policy]") {
+  const LinkedToolkit toolkit;
+  const Preprocessed cooperative = toolkit.preprocess("#include <cooperative_groups.h>\n");
+  INFO(cooperative.log);
+  // The precondition: the trace names the header by a path no search folder spells.
+  REQUIRE_THAT(cooperative.log, Catch::Contains((toolkit.versioned / "include" / "cccl" / "cuda" / "barrier").string()));
+  CHECK(judge_include_trace(cooperative.log, cooperative.source).outcome == PreprocessedVerdict::Outcome::kAllowed);
+
+  // A link inside a search folder that leads out of every one is judged by where it leads.
+  const Preprocessed escaping = toolkit.preprocess("#include <escape/hostname>\n");
+  CHECK(judge_include_trace(escaping.log, escaping.source).outcome ==
+        PreprocessedVerdict::Outcome::kOutsideIncludeFolders);
+}
+
 TEST_CASE("real g++ runs: climbing out of a system folder, a sibling file, macros; honest headers pass",
           "[preprocessed_policy]") {
   TempDir dir(TempDir::Medium::kDisk);
