@@ -10,10 +10,10 @@ struct GuardScan {
   size_t first = 0;  // index of the first damaged word within the guard
 };
 
-GuardScan scan_guard(std::span<const uint32_t> guard) {
+GuardScan scan_guard(std::span<const uint32_t> guard, uint32_t word) {
   GuardScan scan;
   for (size_t i = 0; i < guard.size(); ++i) {
-    if (guard[i] == protocol::kGuardWord) continue;
+    if (guard[i] == word) continue;
     if (scan.damaged++ == 0) scan.first = i;
   }
   return scan;
@@ -33,12 +33,13 @@ std::optional<std::string> describe_guard_damage(const Arena& arena, size_t set,
   for (size_t index = 0; index < sent.buffers.size(); ++index) {
     const HostBuffer& buffer = sent.buffers[index];
     std::span<const uint32_t> front = arena.front_guard(set, index);
-    GuardScan before = scan_guard(front);
+    const uint32_t word = protocol::guard_word(static_cast<uint32_t>(index));
+    GuardScan before = scan_guard(front, word);
     if (before.damaged > 0) {
       findings.push_back(fmt::format("wrote {} element(s) before the start of {} (as far as {} elements before it)",
                                      before.damaged, buffer.name, front.size() - before.first));
     }
-    GuardScan after = scan_guard(arena.back_guard(set, index));
+    GuardScan after = scan_guard(arena.back_guard(set, index), word);
     if (after.damaged > 0) {
       findings.push_back(
           fmt::format("wrote {} element(s) past the end of {} (the first at {}[{}], {} past its "

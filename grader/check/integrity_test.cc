@@ -93,6 +93,26 @@ TEST_CASE("writes past either end of a buffer are found and located", "[arena]")
              Catch::Contains("wrote 1 element(s) before the start of scratch (as far as 1 elements before it)"));
 }
 
+TEST_CASE("an input's guard copied past an output's end is found: every buffer's guard has a word of its own",
+          "[arena]") {
+  TempDir dir(TempDir::Medium::kMemory);
+  Workload workload = small_workload();
+  Arena arena(dir.path() / "arena", {workload});
+  const uint64_t a_end = data_offset(arena, 0, 0) + 6 * 4, c_end = data_offset(arena, 0, 1) + 8 * 4;
+  uint32_t a_guard = 0;
+  {
+    int fd = open(arena.path().c_str(), O_RDONLY);
+    REQUIRE(fd >= 0);
+    REQUIRE(pread(fd, &a_guard, sizeof a_guard, static_cast<off_t>(a_end)) == sizeof a_guard);
+    close(fd);
+  }
+  poke(arena, c_end, a_guard);  // C[8] = A[6]: a copy one element too far
+  REQUIRE(arena.collect() == Arena::CollectOutcome::kCollected);
+  auto damage = describe_guard_damage(arena, 0, workload);
+  REQUIRE(damage);
+  CHECK_THAT(*damage, Catch::StartsWith("wrote 1 element(s) past the end of C (the first at C[8], 1 past its last"));
+}
+
 TEST_CASE("changed inputs are found and located", "[arena]") {
   TempDir dir(TempDir::Medium::kMemory);
   Workload workload = small_workload();

@@ -136,13 +136,14 @@ void Arena::fill(std::span<const Workload> sets) {
       const protocol::ArenaBuffer& entry = descriptor(set, index);
       const size_t guard_words = entry.guard_bytes / protocol::kElementBytes;
       const uint64_t data = entry.file_offset + entry.guard_bytes;
-      write_repeated(entry.file_offset, protocol::kGuardWord, guard_words);
+      const uint32_t guard = protocol::guard_word(static_cast<uint32_t>(index));
+      write_repeated(entry.file_offset, guard, guard_words);
       switch (buffer.role) {
         case BufferRole::kInput: write_at(data, buffer.words.data(), buffer.size() * protocol::kElementBytes); break;
         case BufferRole::kOutput: write_repeated(data, poison_word(buffer.type), buffer.size()); break;
         case BufferRole::kScratch: write_repeated(data, kScratchGarbage, buffer.size()); break;
       }
-      write_repeated(data + buffer.size() * protocol::kElementBytes, protocol::kGuardWord, guard_words);
+      write_repeated(data + buffer.size() * protocol::kElementBytes, guard, guard_words);
     }
   }
 }
