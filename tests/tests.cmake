@@ -79,6 +79,7 @@ add_executable(cudagrade_tests
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/sim_toolchain_test.cc
+  grader/sim/simulator_table_test.cc
   grader/testcases/loader_test.cc
 )
 target_sources(cudagrade_tests PRIVATE ${cudagrade_lab_tests})
@@ -106,6 +107,11 @@ set_tests_properties(gpu_sanitizer PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900)
 # The same files in the CPU simulator, on the shipped cases: runs everywhere, CI included.
 add_test(NAME sim_examples COMMAND ${CMAKE_SOURCE_DIR}/tests/sim_examples.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(sim_examples PROPERTIES TIMEOUT 1200
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
+# Kernels in the styles of NVIDIA's samples and the well-known tutorials (submissions/field/), in the simulator.
+add_test(NAME field_corpus COMMAND ${CMAKE_SOURCE_DIR}/tests/field_corpus.sh ${CMAKE_BINARY_DIR}/cudagrade)
+set_tests_properties(field_corpus PROPERTIES TIMEOUT 900
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
 
 # A whole class from an LMS download, in the simulator: expected grades, and SIGKILL then --resume.

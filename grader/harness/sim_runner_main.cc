@@ -19,6 +19,7 @@
 #include <cstdio>
 
 #include "cusim/runtime/access_profile.h"
+#include "cusim/runtime/advice.h"
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/host_work.h"
@@ -132,6 +133,7 @@ void handle(const std::string& line) {
     }
     const auto began = std::chrono::steady_clock::now();
     cusim::race::clear_global_race();
+    cusim::advice::take_fields();
     g_host_work.clear();
     cusim::profile::g_on = verb == "check-profiled" || counted;
     check_arena(rest_of(words), first_order ? CallHooks{&watch_call, &look_for_host_work}
@@ -145,6 +147,7 @@ void handle(const std::string& line) {
     const std::string race = one_line(cusim::race::global_race());
     std::string reply = fields;
     if (!g_host_work.empty()) reply += " host=" + g_host_work;
+    reply += cusim::advice::take_fields();
     if (verb == "check-profiled" || counted) reply += " profile=" + cusim::profile::take_report();
     if (counted) reply += " dram=" + cusim::profile::take_traffic();
     return respond("ok", race.empty() ? reply : reply + " race=" + race);

@@ -3,6 +3,9 @@
 // first global-memory race its first order saw. Part of Grader (pipeline/grader.h).
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <sstream>
+
 #include "check/case_judge.h"
 #include "check/order_judge.h"
 #include "core/phase_clock.h"
@@ -50,6 +53,38 @@ CheckOutcome with_host_work(CheckOutcome outcome, const RunnerReply& reply, cons
           outcome.details};
 }
 
+// The simulator's advice (cusim/runtime/advice.h), worded here from its parts, since the runner sent it, and
+// dropped when it does not parse. Shuffles that read a lane not taking part ("30:__shfl_down_sync:0:8:0xff",
+// up to three, comma-separated) explain a failed case only: valid CUDA may read such a lane and discard the value. Warps that met at
+// __syncthreads() on different lines ("12:20") are worth a word whatever the verdict.
+CheckOutcome with_simulator_advice(CheckOutcome outcome, const RunnerReply& reply) {
+  auto undefined = reply.fields.find("undefined");
+  if (undefined != reply.fields.end() && outcome.status != CaseStatus::kPassed) {
+    std::istringstream reads(undefined->second);
+    for (std::string read; std::getline(reads, read, ',');) {
+      int line = 0, reader = 0, source = 0;
+      unsigned mask = 0;
+      char operation[32] = {};
+      if (std::sscanf(read.c_str(), "%d:%31[a-z_]:%d:%d:0x%x", &line, operation, &reader, &source, &mask) != 5) break;
+      append_line(outcome.details,
+                  fmt::format("also: {} at line {}: lane {} read lane {}, which was not in its mask 0x{:08x} or had "
+                              "exited. The CUDA Programming Guide leaves that value undefined (an H200 gives 0, and "
+                              "so does the simulator); name every lane a shuffle reads in its mask",
+                              operation, line, reader, source, mask));
+    }
+  }
+  auto barriers = reply.fields.find("barriers");
+  int first = 0, other = 0;
+  if (barriers != reply.fields.end() && std::sscanf(barriers->second.c_str(), "%d:%d", &first, &other) == 2) {
+    append_line(outcome.details,
+                fmt::format("note: warps of one block met at __syncthreads() on different lines ({} and {}). A GPU "
+                            "counts them as one barrier, and so does the simulator, but the CUDA Programming Guide "
+                            "leaves it undefined: every thread should reach the same __syncthreads()",
+                            first, other));
+  }
+  return outcome;
+}
+
 }  // namespace
 
 CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workload& workload, const Arena& arena,
@@ -59,7 +94,8 @@ CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workloa
   const SecondOrderRun second = run_in_second_order(test_case, workload);
   const SameOutput same =
       second.arena ? compare_outputs(arena.returned(0), second.arena->returned(0)) : SameOutput::kNo;
-  return with_global_race(with_host_work(judge_two_orders(in_order, second.outcome, same), reply, workload), reply);
+  return with_simulator_advice(
+      with_global_race(with_host_work(judge_two_orders(in_order, second.outcome, same), reply, workload), reply), reply);
 }
 
 Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, const Workload& workload) {

@@ -9,30 +9,8 @@
 namespace cudagrade {
 namespace {
 
-// The harness calls reduce_sum(in, out, n, scratch); every test kernel below is launched once per block of
-// 256 elements into scratch, and a second launch of one block adds the partial sums up.
-const std::string kTwoPassLauncher = R"(
-void reduce_sum(const int* in, int* out, int n, int* scratch) {
-  int blocks = (n + 255) / 256;
-  block_sums<<<blocks, 256>>>(in, scratch, n);
-  add_up<<<1, 256>>>(scratch, out, blocks);
-}
-)";
-
-const std::string kAddUp = R"(
-__global__ void add_up(const int* partial, int* out, int count) {
-  __shared__ int s[256];
-  int sum = 0;
-  for (int i = threadIdx.x; i < count; i += 256) sum += partial[i];
-  s[threadIdx.x] = sum;
-  __syncthreads();
-  for (int stride = 128; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) *out = s[0];
-}
-)";
+using testing::kAddUp;
+using testing::kTwoPassLauncher;
 
 TEST_CASE("warp shuffles, ballots and width segments follow CUDA's rules", "[sim]") {
   testing::SimFixture fixture;
@@ -87,11 +65,11 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   CHECK_THAT(result.message, Catch::Contains("Add __syncthreads()"));
 }
 
-TEST_CASE("threads that wait at different barriers stop the run with both lines", "[sim]") {
+TEST_CASE("lanes of one warp that wait at different barriers stop the run with both lines", "[sim]") {
   testing::SimFixture fixture;
   GradeReport report = fixture.grade(kAddUp + R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
-  if (threadIdx.x < 128) {
+  if (threadIdx.x < 16) {
     __syncthreads();
   } else {
     __syncthreads();

@@ -22,12 +22,7 @@ RewriteResult problem(RewriteResult::Outcome outcome, int line, std::string reas
   return RewriteResult{outcome, "", line, std::move(reason)};
 }
 
-struct Unsupported {
-  const char* token;
-  const char* construct;
-};
-
-constexpr Unsupported kUnsupported[] = {
+constexpr UnsupportedConstruct kUnsupported[] = {
     {"asm", "inline PTX (asm)"},
     {"__asm__", "inline PTX (asm)"},
     {"__asm", "inline PTX (asm)"},
@@ -36,7 +31,6 @@ constexpr Unsupported kUnsupported[] = {
     {"tex1Dfetch", "textures"},
     {"tex2D", "textures"},
     {"surf2Dwrite", "surfaces"},
-    {"cooperative_groups", "cooperative groups"},
     {"wmma", "tensor cores (wmma)"},
     {"mma_sync", "tensor cores (mma)"},
     {"cuda_fp16", "half precision (cuda_fp16.h)"},
@@ -51,7 +45,7 @@ constexpr Unsupported kUnsupported[] = {
 };
 
 std::optional<RewriteResult> find_unsupported(const SourceScan& scan) {
-  for (const Unsupported& entry : kUnsupported) {
+  for (const UnsupportedConstruct& entry : kUnsupported) {
     std::vector<size_t> found = scan.find_tokens(entry.token);
     if (!found.empty()) return problem(RewriteResult::Outcome::kUnsupported, scan.line_at(found.front()), entry.construct);
   }
@@ -270,7 +264,74 @@ void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
   }
 }
 
+// Whether the '{' at `open` opens a function's (or a lambda's) body: a ')' comes before it, past the
+// qualifiers a member function may carry.
+bool opens_function_body(const SourceScan& scan, size_t open) {
+  const std::string& text = scan.text();
+  size_t i = open;
+  for (;;) {
+    while (i > 0 && (!scan.is_code(i - 1) || std::isspace(static_cast<unsigned char>(text[i - 1])))) --i;
+    if (i == 0) return false;
+    if (text[i - 1] == ')') return true;
+    if (text[i - 1] == '&') {
+      --i;
+      continue;
+    }
+    size_t start = i;
+    while (start > 0 && identifier_char(text[start - 1])) --start;
+    const std::string_view word = std::string_view(text).substr(start, i - start);
+    if (word != "const" && word != "noexcept" && word != "override" && word != "final" && word != "volatile" &&
+        word != "mutable") {
+      return false;
+    }
+    i = start;
+  }
+}
+
+// Whether the declaration whose body opens at `open` names __global__ or __device__: the code from the end of
+// the statement before it.
+bool declared_for_device(const SourceScan& scan, size_t open) {
+  const std::string& text = scan.text();
+  size_t begin = open;
+  int depth = 0;
+  while (begin > 0) {
+    const char c = text[begin - 1];
+    if (scan.is_code(begin - 1)) {
+      if (c == ')') ++depth;
+      if (c == '(') --depth;
+      if (depth == 0 && (c == ';' || c == '{' || c == '}')) break;
+    }
+    --begin;
+  }
+  const SourceScan declaration(text.substr(begin, open - begin));
+  return !declaration.find_tokens("__global__").empty() || !declaration.find_tokens("__device__").empty();
+}
+
+// nvcc compiles a file twice and defines __CUDA_ARCH__ in its device pass only; g++ compiles it once. The
+// nearest single pass: __CUDA_ARCH__ is defined (the file starts with it) except inside the bodies of host
+// functions. So `#if __CUDA_ARCH__ >= 800` in a kernel, or at file scope around device code (NVIDIA's
+// reduce7), takes the device branch, and a host function's `#ifndef __CUDA_ARCH__` takes the host one. A
+// #line after each directive keeps the student's numbering.
+void scope_host_bodies(const SourceScan& scan, std::vector<Edit>& edits) {
+  const std::string& text = scan.text();
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '{' || !scan.is_code(i) || !opens_function_body(scan, i)) continue;
+    const size_t close = scan.matching(i, '{', '}');
+    if (close == std::string::npos) return;
+    if (!declared_for_device(scan, i)) {
+      edits.push_back({i, i, fmt::format("\n#undef __CUDA_ARCH__\n#line {}\n", scan.line_at(i))});
+      edits.push_back({close + 1, close + 1,
+                       fmt::format("\n#define __CUDA_ARCH__ {}\n#line {}\n", kSimulatedCudaArch, scan.line_at(close))});
+    }
+    i = close;  // a body's lambdas and local classes are its own
+  }
+}
+
 }  // namespace
+
+std::vector<UnsupportedConstruct> unsupported_constructs() {
+  return {std::begin(kUnsupported), std::end(kUnsupported)};
+}
 
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name) {
   if (source.size() > kLargestSourceBytes) {  // the toolchain refuses such files first; this keeps scans linear
@@ -282,12 +343,13 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   mark_kernel_entries(scan, edits);
+  scope_host_bodies(scan, edits);
   // Insertions (begin == end) go before a replacement that starts at the same place.
   std::stable_sort(edits.begin(), edits.end(),
                    [](const Edit& a, const Edit& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
 
   RewriteResult result;
-  result.text = fmt::format("#line 1 \"{}\"\n", file_name);
+  result.text = fmt::format("#define __CUDA_ARCH__ {}\n#line 1 \"{}\"\n", kSimulatedCudaArch, file_name);
   size_t copied = 0;
   for (const Edit& edit : edits) {
     if (edit.begin < copied) continue;  // edits never overlap in valid code; keep the first if they do

@@ -12,13 +12,21 @@
 //   __global__ void k(...) {
 //       -> the same, and the body starts with ::cusim::enter_kernel("k", line): a kernel called without
 //          <<<>>> is an error, as with nvcc.
-// Rewrites never add or remove a line, and the output starts with a #line directive, so compiler errors and
-// race reports point at the student's own lines.
+//   __CUDA_ARCH__, defined by nvcc in its device pass only
+//       -> defined from the file's start, and undefined inside every host function's body: device code and
+//          file scope see the device pass, host bodies the host pass.
+// Rewrites never change a line's number (the directives above come with a #line), and the output starts with a
+// #line directive, so compiler errors and race reports point at the student's own lines.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace cudagrade {
+
+// The architecture the simulator models and compiles device code for: the H100's sm_90
+// (backend/gpu_backend.h's kDefaultArch), as __CUDA_ARCH__ spells it.
+inline constexpr int kSimulatedCudaArch = 900;
 
 struct RewriteResult {
   enum class Outcome { kRewritten, kUnsupported, kMalformed } outcome = Outcome::kRewritten;
@@ -26,6 +34,14 @@ struct RewriteResult {
   int line = 0;        // where the problem is, otherwise
   std::string reason;  // "textures", "a kernel launch with no closing >>>"
 };
+
+// A token the simulator refuses, as a whole token in code, and the construct its `unsupported` verdict names
+// (docs/SIMULATOR.md lists them, and a test keeps the two the same).
+struct UnsupportedConstruct {
+  const char* token;
+  const char* construct;
+};
+std::vector<UnsupportedConstruct> unsupported_constructs();
 
 // `file_name` is what the #line directive calls the file (the submission's name, e.g. "<lab>.cu").
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name);

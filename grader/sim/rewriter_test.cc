@@ -2,13 +2,72 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <fstream>
+
+#include "core/command_runner.h"
+#include "core/files.h"
+#include "core/temp_dir.h"
 
 namespace cudagrade {
 namespace {
 
 RewriteResult rewrite(const std::string& source) { return rewrite_for_simulator(source, "matmul.cu"); }
 
-long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+
+// The rewritten text through g++'s preprocessor alone, as the simulator's compile sees it.
+std::string preprocessed(const std::string& text) {
+  TempDir dir(TempDir::Medium::kDisk);
+  std::ofstream(dir.path() / "rewritten.cc") << text;
+  SubprocessCommandRunner runner;
+  CommandResult run = runner.run({"g++", "-E", "-P", "-x", "c++", (dir.path() / "rewritten.cc").string(), "-o",
+                                  (dir.path() / "out.ii").string()},
+                                 std::chrono::seconds(60));
+  INFO(run.output);
+  REQUIRE(run.outcome == CommandResult::Outcome::kSucceeded);
+  return read_file(dir.path() / "out.ii");
+}
+
+// Whether a line after `source`, rewritten, still has its number.
+bool last_line_kept(const std::string& source) {
+  const long last = std::count(source.begin(), source.end(), '\n') + 1;
+  const std::string text = preprocessed(rewrite(source + "int last_line = __LINE__;\n").text);
+  return text.find("int last_line = " + std::to_string(last) + ";") != std::string::npos;
+}
+
+TEST_CASE("__CUDA_ARCH__ is nvcc's device pass's: undefined in host bodies only, lines keep their numbers", "[sim]") {
+  const std::string source =
+      "#if __CUDA_ARCH__ >= 800\n"
+      "__device__ int sm80 = FILE_SCOPE_DEVICE_BRANCH;\n"
+      "#endif\n"
+      "__device__ int f() {\n"
+      "#if __CUDA_ARCH__ >= 800\n"
+      "  return DEVICE_BRANCH + __LINE__;\n"
+      "#else\n"
+      "  return HOST_BRANCH_IN_DEVICE;\n"
+      "#endif\n"
+      "}\n"
+      "__device__ float table[4] = {1, 2, 3, 4};\n"
+      "int host() {\n"
+      "#ifdef __CUDA_ARCH__\n"
+      "  return DEVICE_BRANCH_IN_HOST;\n"
+      "#else\n"
+      "  return HOST_BRANCH + __LINE__;\n"
+      "#endif\n"
+      "}\n"
+      "template <int N> __global__ void __launch_bounds__(256) k(int* out) { auto g = [] __device__ (int x) {\n"
+      "  return x; }; out[0] = g(__CUDA_ARCH__) + __LINE__; }\n"
+      "int after = __LINE__;\n";
+  RewriteResult result = rewrite(source);
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  const std::string text = preprocessed(result.text);
+  CHECK_THAT(text, Catch::Contains("FILE_SCOPE_DEVICE_BRANCH"));
+  CHECK_THAT(text, Catch::Contains("DEVICE_BRANCH + 6"));
+  CHECK_THAT(text, Catch::Contains("HOST_BRANCH + 16"));
+  CHECK_THAT(text, !Catch::Contains("HOST_BRANCH_IN_DEVICE"));
+  CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_IN_HOST"));
+  CHECK_THAT(text, Catch::Contains("g(900) + 20"));
+  CHECK_THAT(text, Catch::Contains("int after = 21;"));
+}
 
 TEST_CASE("a launch becomes a call that evaluates its arguments once, on the same lines", "[sim]") {
   const std::string source =
@@ -18,10 +77,10 @@ TEST_CASE("a launch becomes a call that evaluates its arguments once, on the sam
       "}\n";
   RewriteResult result = rewrite(source);
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
-  CHECK_THAT(result.text, Catch::StartsWith("#line 1 \"matmul.cu\"\n"));
+  CHECK_THAT(result.text, Catch::StartsWith("#define __CUDA_ARCH__ 900\n#line 1 \"matmul.cu\"\n"));
   CHECK_THAT(result.text, Catch::Contains("::cusim::launch(::cusim::LaunchConfig(dim3(n / 256, 1), 256), \"kernel\", "
                                           "[&](auto... cusim_a) { kernel(cusim_a...); }, p,\n"));
-  CHECK(lines(result.text) == lines(source) + 1);
+  CHECK(last_line_kept(source));
 }
 
 TEST_CASE("launches of templates, with shared memory and stream, and with no arguments", "[sim]") {
@@ -87,7 +146,7 @@ TEST_CASE("line breaks around <<< and >>> are kept, and NULL arguments become nu
   const std::string source = "void f(float* p) {\n  kernel\n  <<<1, 32>>>\n  (p, NULL);\n  int after;\n}\n";
   RewriteResult result = rewrite(source);
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
-  CHECK(lines(result.text) == lines(source) + 1);
+  CHECK(last_line_kept(source));
   CHECK_THAT(result.text, Catch::Contains("(cusim_a...); }, p, nullptr)\n\n;\n  int after;"));
 }
 

@@ -48,6 +48,31 @@ struct SimFixture {
   }
 };
 
+// The harness calls reduce_sum(in, out, n, scratch); every test kernel below is launched once per block of
+// 256 elements into scratch, and a second launch of one block adds the partial sums up.
+inline const std::string kTwoPassLauncher = R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)";
+
+inline const std::string kAddUp = R"(
+__global__ void add_up(const int* partial, int* out, int count) {
+  __shared__ int s[256];
+  int sum = 0;
+  for (int i = threadIdx.x; i < count; i += 256) sum += partial[i];
+  s[threadIdx.x] = sum;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *out = s[0];
+}
+)";
+
 // Every case of `report` has `status`, and its message names every phrase.
 inline void check_every_case(const GradeReport& report, CaseStatus status, const std::vector<std::string>& phrases) {
   REQUIRE_FALSE(report.cases.empty());

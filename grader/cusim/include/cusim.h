@@ -22,7 +22,18 @@
 #include <type_traits>
 #include <utility>
 
-#define CUSIM 1
+#include "cusim_warp_op.h"
+
+// What nvcc predefines in both of its passes, for the one architecture the labs build for. __CUDA_ARCH__ is
+// the device pass's alone: the rewriter defines it around every __global__ and __device__ body (rewriter.h).
+#define __CUDACC__ 1
+#define __NVCC__ 1
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 88
+#define __CUDA_API_VER_MAJOR__ 13
+#define __CUDA_API_VER_MINOR__ 0
+#define __CUDA_ARCH_LIST__ 900
 #define __global__
 #define __device__
 #define __host__
@@ -75,10 +86,12 @@ struct BuiltIns {
 extern BuiltIns g_built_ins;
 }  // namespace cusim
 
-#define threadIdx (static_cast<const uint3&>(::cusim::g_built_ins.thread_idx))
-#define blockIdx (static_cast<const uint3&>(::cusim::g_built_ins.block_idx))
-#define blockDim (static_cast<const dim3&>(::cusim::g_built_ins.block_dim))
-#define gridDim (static_cast<const dim3&>(::cusim::g_built_ins.grid_dim))
+// Objects, as nvcc declares them, not macros: a host variable or a helper's parameter named blockDim shadows
+// them as it does under nvcc. Each is a constant reference to the running thread's entry, so a read is one load.
+static const uint3& threadIdx = ::cusim::g_built_ins.thread_idx;
+static const uint3& blockIdx = ::cusim::g_built_ins.block_idx;
+static const dim3& blockDim = ::cusim::g_built_ins.block_dim;
+static const dim3& gridDim = ::cusim::g_built_ins.grid_dim;
 constexpr int warpSize = 32;
 
 // ---- Runtime API ---------------------------------------------------------------------------------------
@@ -275,13 +288,15 @@ void syncthreads(int line);
 int syncthreads_count(int predicate, int line);
 void syncwarp(unsigned mask, int line);
 
-enum class WarpOp { kShuffle, kShuffleUp, kShuffleDown, kShuffleXor, kBallot, kAny, kAll, kMatch };
 // A warp-scoped rendezvous of the lanes in `mask`; returns this lane's result.
 uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line);
 unsigned active_mask();
 
 // A construct the simulator cannot run: the case ends as `unsupported`, naming it.
 [[noreturn]] void unsupported(const char* construct, int line);
+// Valid CUDA that cannot run in a lab on a GPU either (a grid-wide barrier without a cooperative launch): the
+// case ends as `crashed`, with `reason`.
+[[noreturn]] void not_allowed_in_a_lab(const char* reason, int line);
 
 template <typename T>
 T shuffle(WarpOp op, unsigned mask, T value, int argument, int width, int line) {
@@ -334,5 +349,46 @@ inline int __all_sync(unsigned mask, int predicate, int line = __builtin_LINE())
   return static_cast<int>(::cusim::warp_collective(::cusim::WarpOp::kAll, mask, predicate != 0, 0, 32, line));
 }
 inline unsigned __activemask() { return ::cusim::active_mask(); }
+
+// sm_70's matches and sm_80's warp reductions, on 32-bit (and, for the matches, 64-bit) values.
+template <typename T>
+unsigned __match_any_sync(unsigned mask, T value, int line = __builtin_LINE()) {
+  static_assert(std::is_integral_v<T> || std::is_floating_point_v<T>, "__match_any_sync compares 32- and 64-bit values");
+  uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof(T));
+  return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kMatchAny, mask, bits, 0, 32, line));
+}
+template <typename T>
+unsigned __match_all_sync(unsigned mask, T value, int* predicate, int line = __builtin_LINE()) {
+  static_assert(std::is_integral_v<T> || std::is_floating_point_v<T>, "__match_all_sync compares 32- and 64-bit values");
+  uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof(T));
+  const unsigned result =
+      static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kMatchAll, mask, bits, 0, 32, line));
+  *predicate = result != 0;
+  return result;
+}
+#define CUSIM_WARP_REDUCE(name, op)                                                                          \
+  inline unsigned name(unsigned mask, unsigned value, int line = __builtin_LINE()) {                        \
+    return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::op, mask, value, 0, 32, line));   \
+  }                                                                                                          \
+  inline int name(unsigned mask, int value, int line = __builtin_LINE()) {                                  \
+    return static_cast<int>(static_cast<uint32_t>(                                                           \
+        ::cusim::warp_collective(::cusim::WarpOp::op, mask, static_cast<uint32_t>(value), 1, 32, line)));    \
+  }
+CUSIM_WARP_REDUCE(__reduce_add_sync, kReduceAdd)
+CUSIM_WARP_REDUCE(__reduce_min_sync, kReduceMin)
+CUSIM_WARP_REDUCE(__reduce_max_sync, kReduceMax)
+#undef CUSIM_WARP_REDUCE
+// CUDA declares the bitwise reductions for unsigned only.
+inline unsigned __reduce_and_sync(unsigned mask, unsigned value, int line = __builtin_LINE()) {
+  return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kReduceAnd, mask, value, 0, 32, line));
+}
+inline unsigned __reduce_or_sync(unsigned mask, unsigned value, int line = __builtin_LINE()) {
+  return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kReduceOr, mask, value, 0, 32, line));
+}
+inline unsigned __reduce_xor_sync(unsigned mask, unsigned value, int line = __builtin_LINE()) {
+  return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kReduceXor, mask, value, 0, 32, line));
+}
 
 #include "cusim_device_functions.h"

@@ -61,10 +61,32 @@ T atomicCAS(T* address, U compare, V value) {
 
 // ---- Device intrinsics and math ------------------------------------------------------------------------
 
-template <typename T>
-T __ldg(const T* address) {
-  return *address;
-}
+// The cache-hint loads and stores: hints to a GPU's caches, plain accesses here (the race checker and the
+// access counter see them as any load or store).
+#define CUSIM_CACHE_HINT_LOAD(name) \
+  template <typename T>             \
+  T name(const T* address) {        \
+    return *address;                \
+  }
+CUSIM_CACHE_HINT_LOAD(__ldg)
+CUSIM_CACHE_HINT_LOAD(__ldcg)
+CUSIM_CACHE_HINT_LOAD(__ldca)
+CUSIM_CACHE_HINT_LOAD(__ldcs)
+CUSIM_CACHE_HINT_LOAD(__ldlu)
+CUSIM_CACHE_HINT_LOAD(__ldcv)
+#undef CUSIM_CACHE_HINT_LOAD
+#define CUSIM_CACHE_HINT_STORE(name)    \
+  template <typename T>                 \
+  void name(T* address, typename std::enable_if<true, T>::type value) { \
+    *address = value;                   \
+  }
+CUSIM_CACHE_HINT_STORE(__stwb)
+CUSIM_CACHE_HINT_STORE(__stcg)
+CUSIM_CACHE_HINT_STORE(__stcs)
+CUSIM_CACHE_HINT_STORE(__stwt)
+#undef CUSIM_CACHE_HINT_STORE
+// A hint that the thread may sleep; threads here switch only where they wait.
+inline void __nanosleep(unsigned) {}
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
 inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }

@@ -68,6 +68,10 @@ void unsupported(const char* construct, int line) {
                           " cannot run in the CPU simulator; grade this file on a GPU (--backend gpu)");
 }
 
+void not_allowed_in_a_lab(const char* reason, int line) {
+  fail("crashed", std::string(reason) + (line > 0 ? " (line " + std::to_string(line) + ")" : std::string()));
+}
+
 }  // namespace cusim
 
 using cusim::record;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "cusim/runtime/race_checker.h"
+#include "cusim/runtime/race_report.h"
 
 #define CUSIM_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
 
@@ -84,6 +85,30 @@ CUSIM_ATOMICS(64, uint64_t)
 #undef CUSIM_ATOMIC_RMW
 #undef CUSIM_ATOMIC_READ
 #undef CUSIM_ATOMIC_WRITE
+
+// -fsanitize=alignment's report of a typed access at an address its type's alignment forbids (sim_toolchain.cc):
+// in a kernel, cudaErrorMisalignedAddress with the line; in host code, which the CPU runs on a GPU too, nothing.
+struct UbsanLocation {
+  const char* file;
+  uint32_t line;
+  uint32_t column;
+};
+struct UbsanTypeDescriptor {
+  uint16_t kind;
+  uint16_t info;
+  char name[1];
+};
+struct UbsanTypeMismatch {
+  UbsanLocation location;
+  const UbsanTypeDescriptor* type;
+  unsigned char log_alignment;
+  unsigned char check_kind;
+};
+void __ubsan_handle_type_mismatch_v1(UbsanTypeMismatch* data, uintptr_t pointer) {
+  const uintptr_t alignment = uintptr_t{1} << data->log_alignment;
+  if (pointer == 0 || pointer % alignment == 0) return;  // a null pointer is the fault handler's to name
+  cusim::race::report_misaligned_type(pointer, alignment, data->type->name, static_cast<int>(data->location.line));
+}
 
 void __tsan_atomic_thread_fence(int) {
   cusim::race::fence();

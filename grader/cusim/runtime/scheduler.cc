@@ -6,11 +6,13 @@
 #include <stdexcept>
 
 #include "cusim/runtime/access_profile.h"
+#include "cusim/runtime/advice.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/shared_memory.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/symbolize.h"
+#include "cusim/runtime/warp_results.h"
 
 namespace cusim {
 
@@ -44,20 +46,6 @@ void* map_stack(int slot) {
 uint3 unlinearize(int slot, const dim3& dim) {
   return {static_cast<unsigned>(slot) % dim.x, static_cast<unsigned>(slot) / dim.x % dim.y,
           static_cast<unsigned>(slot) / (dim.x * dim.y)};
-}
-
-const char* op_name(WarpOp op) {
-  switch (op) {
-    case WarpOp::kShuffle: return "__shfl_sync";
-    case WarpOp::kShuffleUp: return "__shfl_up_sync";
-    case WarpOp::kShuffleDown: return "__shfl_down_sync";
-    case WarpOp::kShuffleXor: return "__shfl_xor_sync";
-    case WarpOp::kBallot: return "__ballot_sync";
-    case WarpOp::kAny: return "__any_sync";
-    case WarpOp::kAll: return "__all_sync";
-    case WarpOp::kMatch: return "__syncwarp";
-  }
-  return "a warp operation";
 }
 
 }  // namespace
@@ -196,7 +184,10 @@ void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, co
   profile::end_block();
 }
 
-// Every live thread waits at a barrier: the same one, or the block can never go on.
+// Every live thread waits at a barrier. The hardware counts arrivals at barrier 0 whichever __syncthreads()
+// they come from, so warps that wait on different lines (warp-uniform branches, as double-buffered loops
+// write them) go on together, with a note, since the CUDA Programming Guide leaves it undefined. Lanes of one
+// warp at different lines are the divergence compute-sanitizer's synccheck reports on a GPU: the run ends.
 void BlockScheduler::release_barrier() {
   const SimThread* first = nullptr;
   int count = 0;
@@ -204,13 +195,16 @@ void BlockScheduler::release_barrier() {
     SimThread& thread = threads_[static_cast<size_t>(slot)];
     if (thread.state != SimThread::State::kAtBarrier) continue;
     if (first == nullptr) first = &thread;
-    if (thread.wait_line != first->wait_line) {
+    const SimThread* warp_first = first_waiting_lane(slot / 32);
+    if (thread.wait_line != warp_first->wait_line) {
       fail("crashed", "divergent __syncthreads() in kernel " + std::string(kernel_name_) + ": " +
-                          thread_name(*first) + " waits at line " + std::to_string(first->wait_line) + " while " +
-                          thread_name(thread) + " waits at line " + std::to_string(thread.wait_line) +
-                          "; every thread of a block must reach the same barrier (on a GPU this hangs or "
-                          "corrupts results)");
+                          thread_name(*warp_first) + " waits at line " + std::to_string(warp_first->wait_line) +
+                          " while " + thread_name(thread) + " of the same warp waits at line " +
+                          std::to_string(thread.wait_line) +
+                          "; every thread of a warp must reach the same barrier (on a GPU this hangs or corrupts "
+                          "results, and compute-sanitizer reports it)");
     }
+    if (thread.wait_line != first->wait_line) advice::note_split_barrier(first->wait_line, thread.wait_line);
     count += thread.predicate != 0;
   }
   barrier_count_result_ = count;
@@ -221,6 +215,13 @@ void BlockScheduler::release_barrier() {
   }
 }
 
+const SimThread* BlockScheduler::first_waiting_lane(int warp) const {
+  for (int slot = warp * 32; slot < thread_count_ && slot < warp * 32 + 32; ++slot) {
+    if (threads_[static_cast<size_t>(slot)].state == SimThread::State::kAtBarrier) return &threads_[static_cast<size_t>(slot)];
+  }
+  return nullptr;
+}
+
 void BlockScheduler::report_stuck_block() {
   for (size_t index = 0; index < warps_.size(); ++index) {
     for (const WarpMeeting& meeting : warps_[index].meetings) {
@@ -229,7 +230,7 @@ void BlockScheduler::report_stuck_block() {
       const int waiting = static_cast<int>(index) * 32 + __builtin_ctz(meeting.arrived);
       char mask_text[64];
       std::snprintf(mask_text, sizeof mask_text, "0x%08x", missing);
-      fail("crashed", std::string(op_name(meeting.op)) + " at line " + std::to_string(meeting.line) +
+      fail("crashed", std::string(warp_op_name(meeting.op)) + " at line " + std::to_string(meeting.line) +
                           " in kernel " + kernel_name_ + " never completes: " +
                           thread_name(threads_[static_cast<size_t>(waiting)]) + " waits for lanes " + mask_text +
                           " of its warp, which wait at a barrier or another warp operation; every lane named in "
@@ -269,50 +270,13 @@ unsigned BlockScheduler::active_mask() {
   return mask;
 }
 
-// The value each lane receives, with CUDA's rules: lanes are grouped in segments of `width`, and a source
-// outside the segment (or not taking part) leaves the lane its own value.
-void BlockScheduler::compute_results(WarpState& warp, const WarpMeeting& meeting) {
-  const unsigned lanes = meeting.arrived;
-  const int width = meeting.width;
-  unsigned ballot = 0;
-  for (int lane = 0; lane < 32; ++lane) {
-    if ((lanes >> lane & 1u) && warp.values[lane] != 0) ballot |= 1u << lane;
-  }
-  for (int lane = 0; lane < 32; ++lane) {
-    if (!(lanes >> lane & 1u)) continue;
-    const int segment = lane / width * width;
-    const int argument = warp.arguments[lane];
-    int source = lane;
-    switch (meeting.op) {
-      case WarpOp::kShuffle: source = segment + ((argument % width) + width) % width; break;
-      case WarpOp::kShuffleUp: source = lane - argument >= segment ? lane - argument : lane; break;
-      case WarpOp::kShuffleDown: source = lane + argument < segment + width ? lane + argument : lane; break;
-      case WarpOp::kShuffleXor: source = (lane ^ argument) < segment + width ? lane ^ argument : lane; break;
-      case WarpOp::kBallot: warp.results[lane] = ballot; continue;
-      case WarpOp::kAny: warp.results[lane] = ballot != 0; continue;
-      case WarpOp::kAll: warp.results[lane] = (ballot & lanes) == lanes; continue;
-      case WarpOp::kMatch: warp.results[lane] = 0; continue;
-    }
-    if (source < 0 || source > 31 || !(lanes >> source & 1u)) source = lane;
-    warp.results[lane] = warp.values[source];
-  }
-}
-
-WarpMeeting& BlockScheduler::meeting_for(int warp_index, int lane, WarpOp op, unsigned mask, int line, int width) {
+// Meetings of overlapping masks may be pending together: lanes that finished a shuffle within a quarter-warp
+// may wait at a whole-warp vote for lanes still in theirs. Lanes that can never all arrive are found when
+// the block stops (report_stuck_block).
+WarpMeeting& BlockScheduler::meeting_for(int warp_index, WarpOp op, unsigned mask, int line, int width) {
   WarpState& warp = warps_[static_cast<size_t>(warp_index)];
   for (WarpMeeting& meeting : warp.meetings) {
     if (meeting.mask == mask && meeting.op == op) return meeting;
-    if ((meeting.mask & mask) != 0) {
-      char ours[16], theirs[16];
-      std::snprintf(ours, sizeof ours, "0x%08x", mask);
-      std::snprintf(theirs, sizeof theirs, "0x%08x", meeting.mask);
-      fail("crashed", "lanes of one warp disagree in kernel " + std::string(kernel_name_) + ": " +
-                          thread_name(threads_[static_cast<size_t>(warp_index * 32 + lane)]) + " calls " +
-                          op_name(op) + " at line " + std::to_string(line) + " with mask " + ours +
-                          " while other lanes wait in " + op_name(meeting.op) + " at line " +
-                          std::to_string(meeting.line) + " with mask " + theirs +
-                          "; lanes named in a mask must all make the same call with the same mask");
-    }
   }
   warp.meetings.push_back({mask, 0, op, line, width});
   return warp.meetings.back();
@@ -323,7 +287,11 @@ bool BlockScheduler::complete_if_ready(int warp_index, size_t index) {
   const WarpMeeting meeting = warp.meetings[index];
   const unsigned required = meeting.mask & existing_lanes(warp_index) & ~warp.exited;
   if ((meeting.arrived & required) != required || meeting.arrived == 0) return false;
-  compute_results(warp, meeting);
+  const WarpResults results =
+      compute_warp_results(meeting.op, meeting.arrived, meeting.width, warp.values, warp.arguments, warp.results);
+  if (results.outcome == WarpResults::Outcome::kSourceNotTakingPart) {
+    advice::note_undefined_read(meeting.line, warp_op_name(meeting.op), results.reader, results.source, meeting.mask);
+  }
   for (int lane = 0; lane < 32; ++lane) {
     SimThread& thread = threads_[static_cast<size_t>(warp_index * 32 + lane)];
     if ((meeting.arrived >> lane & 1u) && thread.state == SimThread::State::kAtWarpOperation) {
@@ -332,13 +300,13 @@ bool BlockScheduler::complete_if_ready(int warp_index, size_t index) {
   }
   warp.meetings.erase(warp.meetings.begin() + static_cast<std::ptrdiff_t>(index));
   // __syncwarp orders memory among its lanes; shuffles only move registers.
-  if (meeting.op == WarpOp::kMatch) race::warp_barrier(warp_index);
+  if (meeting.op == WarpOp::kSyncWarp) race::warp_barrier(warp_index);
   return true;
 }
 
 uint64_t BlockScheduler::warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width,
                                          int line) {
-  if (current_ == nullptr) fail("crashed", std::string(op_name(op)) + " called outside a kernel");
+  if (current_ == nullptr) fail("crashed", std::string(warp_op_name(op)) + " called outside a kernel");
   SimThread& self = *current_;
   const int lane = self.slot % 32;
   const int warp_index = self.slot / 32;
@@ -347,15 +315,15 @@ uint64_t BlockScheduler::warp_collective(WarpOp op, unsigned mask, uint64_t valu
     // shuffle-heavy kernel's time (reduce_modern) when the text was made before the test.
     char mask_text[32];
     std::snprintf(mask_text, sizeof mask_text, "0x%08x", mask);
-    fail("crashed", std::string(op_name(op)) + " at line " + std::to_string(line) + ": " + thread_name(self) +
+    fail("crashed", std::string(warp_op_name(op)) + " at line " + std::to_string(line) + ": " + thread_name(self) +
                         " (lane " + std::to_string(lane) + ") is not in its own mask " + mask_text);
   }
   if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
-    fail("crashed", std::string(op_name(op)) + " at line " + std::to_string(line) + ": width " +
+    fail("crashed", std::string(warp_op_name(op)) + " at line " + std::to_string(line) + ": width " +
                         std::to_string(width) + " is not a power of two between 1 and 32");
   }
   WarpState& warp = warps_[static_cast<size_t>(warp_index)];
-  WarpMeeting& meeting = meeting_for(warp_index, lane, op, mask, line, width);
+  WarpMeeting& meeting = meeting_for(warp_index, op, mask, line, width);
   warp.values[lane] = value;
   warp.arguments[lane] = argument;
   meeting.arrived |= 1u << lane;
@@ -369,7 +337,7 @@ uint64_t BlockScheduler::warp_collective(WarpOp op, unsigned mask, uint64_t valu
 }
 void syncthreads(int line) { scheduler().syncthreads(line); }
 int syncthreads_count(int predicate, int line) { return scheduler().syncthreads_count(predicate, line); }
-void syncwarp(unsigned mask, int line) { scheduler().warp_collective(WarpOp::kMatch, mask, 0, 0, 32, line); }
+void syncwarp(unsigned mask, int line) { scheduler().warp_collective(WarpOp::kSyncWarp, mask, 0, 0, 32, line); }
 uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line) {
   return scheduler().warp_collective(op, mask, value, argument, width, line);
 }

@@ -4,9 +4,10 @@
 // of a pass returns to the scheduler), so a block is a round-robin over its threads, a barrier costs one
 // switch per thread, and every run is deterministic.
 //
-// Barriers: every live thread of the block must wait at the same __syncthreads() before any goes on;
-// threads that returned do not count (as on sm_70 and later). Threads waiting at different barriers, or a
-// warp operation whose lanes never all arrive, end the run with a verdict (fatal.h).
+// Barriers: every live thread of the block must wait at a __syncthreads() before any goes on; threads that
+// returned do not count (as on sm_70 and later). Warps may wait on different lines, as the hardware counts
+// them; lanes of one warp on different lines, or a warp operation whose lanes never all arrive, end the run
+// with a verdict (fatal.h).
 //
 // Races: barriers and __syncwarp advance the phases race_checker.h compares; an access pair in one phase
 // by two threads, one of them writing, is a race.
@@ -27,6 +28,8 @@
 #include "cusim.h"
 
 namespace cusim {
+
+struct WarpResults;
 
 struct SimThread {
   enum class State { kRunnable, kAtBarrier, kAtWarpOperation, kExited };
@@ -104,10 +107,11 @@ class BlockScheduler {
   [[noreturn]] void report_stuck_block();
   unsigned existing_lanes(int warp) const;
   // The meeting `lane` joins for `mask` in `warp`; a new one when no pending meeting has that mask.
-  WarpMeeting& meeting_for(int warp, int lane, WarpOp op, unsigned mask, int line, int width);
+  WarpMeeting& meeting_for(int warp, WarpOp op, unsigned mask, int line, int width);
   // Completes the meeting if every lane it waits for has arrived: results computed, waiters woken.
   bool complete_if_ready(int warp, size_t meeting);
-  static void compute_results(WarpState& warp, const WarpMeeting& meeting);
+  // The lowest slot of `warp` waiting at a barrier.
+  const SimThread* first_waiting_lane(int warp) const;
   std::string thread_name(const SimThread& thread) const;
 
   std::vector<SimThread> threads_;

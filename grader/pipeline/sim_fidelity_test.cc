@@ -1,0 +1,197 @@
+// The simulator takes what nvcc for sm_90 takes, with nvcc's meaning (issue #30): cooperative groups, the
+// built-ins as objects, __CUDA_ARCH__ in device code only, sm_80's warp reductions, matches, cache hints,
+// barriers as the hardware counts them, and a shuffle that reads a lane not taking part explained, not hidden.
+// Each file is graded end to end in the simulator and the test asserts what a student would read.
+#include <catch2/catch.hpp>
+
+#include "testing/sim_fixture.h"
+
+namespace cudagrade {
+namespace {
+
+using testing::check_every_case;
+using testing::kAddUp;
+using testing::kTwoPassLauncher;
+
+TEST_CASE("cooperative groups: tiles, their shuffles, ballots and cg::reduce, a block's sync", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(R"(
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+
+__global__ void block_sums(const int* in, int* partial, int n) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  auto quarter = cg::tiled_partition<8>(warp);
+  __shared__ int sums[32];
+  const int i = blockIdx.x * block.size() + block.thread_rank();
+  int v = i < n ? in[i] : 0;
+  // A quarter-warp's sum by hand, then the warp's by cg::reduce over the quarters' leaders.
+  for (int offset = quarter.size() / 2; offset > 0; offset /= 2) v += quarter.shfl_down(v, offset);
+  const unsigned leaders = warp.ballot(quarter.thread_rank() == 0);
+  if (leaders != 0x01010101u) v = 1 << 30;
+  int total = cg::reduce(warp, quarter.thread_rank() == 0 ? v : 0, cg::plus<int>());
+  if (!warp.all(total == warp.shfl(total, 0))) total = 1 << 29;
+  if (warp.thread_rank() == 0) sums[warp.meta_group_rank()] = total;
+  block.sync();
+  if (block.thread_rank() == 0) {
+    int sum = 0;
+    for (unsigned w = 0; w < block.size() / 32; ++w) sum += sums[w];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kAddUp + kTwoPassLauncher);
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
+TEST_CASE("a grid-wide sync needs a cooperative launch, which a lab cannot make", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void block_sums(const int* in, int* partial, int n) {
+  cg::this_grid().sync();
+  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
+}
+)" + kAddUp + kTwoPassLauncher, {1000});
+  check_every_case(report, CaseStatus::kCrashed, {"grid_group::sync()", "cooperative launch", "(line 6)"});
+}
+
+TEST_CASE("NVIDIA's reduce7 style: __CUDA_ARCH__ picks __reduce_add_sync, and a partial mask reduces its lanes",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(R"(
+template <class T>
+__device__ __forceinline__ T warp_reduce(unsigned mask, T sum) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2) sum += __shfl_down_sync(mask, sum, offset);
+  return sum;
+}
+#if __CUDA_ARCH__ >= 800
+template <>
+__device__ __forceinline__ int warp_reduce<int>(unsigned mask, int sum) {
+  return __reduce_add_sync(mask, sum);
+}
+#endif
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int sums[8];
+  const int tid = threadIdx.x;
+  const int i = blockIdx.x * 256 + tid;
+  int v = i < n ? __ldcs(&in[i]) : 0;
+#ifdef __CUDA_ARCH__
+  v = warp_reduce<int>(0xffffffffu, v);
+#else
+  v = -1;
+#endif
+  if (tid % 32 == 0) sums[tid / 32] = v;
+  __syncthreads();
+  const unsigned ballot = __ballot_sync(0xffffffffu, tid < 8);
+  if (tid < 8) {
+    int w = warp_reduce<int>(ballot, sums[tid]);
+    int same = 0;
+    const unsigned matching = __match_all_sync(ballot, w, &same);
+    if (tid == 0 && same && matching == ballot) __stcs(&partial[blockIdx.x], w);
+  }
+}
+)" + kAddUp + kTwoPassLauncher, {1000, 4099, 100});
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
+TEST_CASE("the built-ins are objects: a host variable or a helper's parameter may take their names",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__device__ int linear(dim3 blockIdx, uint3 threadIdx, dim3 blockDim) { return blockIdx.x * blockDim.x + threadIdx.x; }
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  const int i = linear(blockIdx, threadIdx, blockDim);
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  const int blockDim = 256;
+  const int gridDim = (n + blockDim - 1) / blockDim;
+  block_sums<<<gridDim, blockDim>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, gridDim);
+}
+)");
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
+TEST_CASE("warps that meet at __syncthreads() on different lines go on together, as the hardware counts them",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  if (threadIdx.x < 128) {  // warp-uniform: warps 0 to 3 here, 4 to 7 below
+    __syncthreads();
+  } else {
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int t = 0; t < 256; ++t) sum += s[t];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kTwoPassLauncher);
+  REQUIRE_FALSE(report.cases.empty());
+  for (const CaseResult& result : report.cases) {
+    INFO(result.name << ": " << result.message << "\n" << result.details);
+    CHECK(result.status == CaseStatus::kPassed);
+    CHECK_THAT(result.details, Catch::Contains("different lines (21 and 23)"));
+    CHECK_THAT(result.details, Catch::Contains("leaves it undefined"));
+  }
+}
+
+// The eight warp sums' last step shuffles down by 16 and 8 first, with a mask of those eight lanes: lanes
+// outside it give 0 (as an H200 does), so the sum is right; taking the total from lane 31 instead is not.
+const std::string kOutsideTheMask = R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int sums[8];
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  int v = i < n ? in[i] : 0;
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  if (threadIdx.x % 32 == 0) sums[threadIdx.x / 32] = v;
+  __syncthreads();
+  if (threadIdx.x < 8) {
+    v = sums[threadIdx.x];
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffu, v, offset);
+    if (threadIdx.x == 0) partial[blockIdx.x] = LAST_STEP;
+  }
+}
+)";
+
+std::string with_last_step(const std::string& step) {
+  std::string source = kOutsideTheMask;
+  source.replace(source.find("LAST_STEP"), 9, step);
+  return source;
+}
+
+TEST_CASE("a shuffle that reads a lane outside its mask gets 0, as on an H200; a wrong sum says which read",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport read_zeros = fixture.grade(kAddUp + with_last_step("v") + kTwoPassLauncher, {1000});
+  check_every_case(read_zeros, CaseStatus::kPassed, {});
+
+  GradeReport from_lane_31 = fixture.grade(kAddUp + with_last_step("__shfl_sync(0xffu, v, 31)") + kTwoPassLauncher, {1000});
+  REQUIRE(from_lane_31.cases.size() == 1);
+  const CaseResult& result = from_lane_31.cases.at(0);
+  INFO(result.message << "\n" << result.details);
+  CHECK(result.status == CaseStatus::kWrongAnswer);
+  CHECK_THAT(result.details, Catch::Contains("__shfl_down_sync at line 25: lane 0 read lane 16, which was not in its "
+                                             "mask 0x000000ff"));
+  CHECK_THAT(result.details, Catch::Contains("__shfl_sync at line 26: lane 0 read lane 31"));
+  CHECK_THAT(result.details, Catch::Contains("an H200 gives 0"));
+}
+
+}  // namespace
+}  // namespace cudagrade
