@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU verification behind issue #2's "done when", in one call on the device machine:
-#   scripts/device-verify.sh references|repeat|bench|suite|phases|run|class|batch|sandbox|races|agree|sanitizer
+#   scripts/device-verify.sh references|repeat|bench|suite|phases|run|class|batch|sandbox|races|agree|sanitizer|field
 # references: every reference file graded on the shipped test cases (all cases, hidden ones included)
 # repeat:     one submission graded 5 times: medians and points must agree
 # bench:      `cudagrade bench` tables for docs/BENCHMARKS.md
@@ -19,6 +19,9 @@
 # sanitizer:  issue #12: `cudagrade check --race-check sanitizer` (compute-sanitizer's racecheck and synccheck
 #             in place of the simulator) on the tiled matmul without its second barrier and on a reference,
 #             without a sandbox and in bwrap (expect race and passed), with wall times; then CTest's gpu_sanitizer
+# field:      issue #30: the field corpus (submissions/field/, kernels in the styles of NVIDIA's samples and the
+#             tutorials) graded on the GPU as a student's grade is (the simulator's race check beside it) and
+#             in the simulator, on the shipped cases, in one side-by-side table that fails on a mismatch
 # phases:     issue #16: a student's self-check of submissions/matmul/correct.cu on the visible cases with
 #             --phases, with a cold build cache and then a warm one, and the warm one without the race check:
 #             wall time and where it went
@@ -151,10 +154,34 @@ case "${1:-}" in
     done
     cat "$out/agree.txt"
     ;;
+  field)
+    scripts/grade-examples.sh --examples submissions/field >"$out/field-gpu.txt" 2>&1
+    gpu_status=$?
+    scripts/grade-examples.sh --examples submissions/field -- --backend sim >"$out/field-sim.txt" 2>&1
+    sim_status=$?
+    echo "field corpus: gpu exit=$gpu_status, sim exit=$sim_status"
+    python3 - "$out/field-gpu.txt" "$out/field-sim.txt" <<'PY' | tee "$out/field.txt"
+import sys
+def rows(path):
+    table = {}
+    for line in open(path):
+        parts = line.split()
+        if parts and parts[0].startswith("submissions/field/"):
+            table[parts[0]] = (parts[1], parts[2], parts[3], parts[-1])
+    return table
+gpu, sim = rows(sys.argv[1]), rows(sys.argv[2])
+print(f"{'file':58} {'expected':14} {'gpu':14} {'score':9} {'sim':14} {'score':9} agree")
+for name in sorted(set(gpu) | set(sim)):
+    g = gpu.get(name, ("?", "none", "?", "?"))
+    s = sim.get(name, ("?", "none", "?", "?"))
+    print(f"{name.removeprefix('submissions/field/'):58} {g[0]:14} {g[1]:14} {g[2]:9} {s[1]:14} {s[2]:9} "
+          f"{'yes' if g[1] == s[1] else 'NO'}")
+PY
+    ;;
   sanitizer)
     scripts/sanitizer-table.sh "$out/sanitizer" | tee "$out/sanitizer.txt"
     (cd build && ctest -R gpu_sanitizer -V) >"$out/sanitizer-ctest.txt" 2>&1
     grep -E "gpu_sanitizer .*(Passed|Failed|Skipped)|SKIPPED" "$out/sanitizer-ctest.txt"
     ;;
-  *) echo "usage: $0 references|repeat|bench|suite|phases|run|class|batch|sandbox|races|agree|sanitizer" >&2; exit 2 ;;
+  *) echo "usage: $0 references|repeat|bench|suite|phases|run|class|batch|sandbox|races|agree|sanitizer|field" >&2; exit 2 ;;
 esac
