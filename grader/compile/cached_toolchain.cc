@@ -140,6 +140,8 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     log = result.output;
     const std::string prefix = dir.string() + "/";
     for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
+    const auto [headers, name] = own_headers();
+    for (size_t at; !headers.empty() && (at = log.find(headers)) != std::string::npos;) log.replace(at, headers.size(), name);
     if (result.outcome == CommandResult::Outcome::kTimedOut) {
       timed_out = true;
       log = fmt::format("the compiler did not finish within {} s and was stopped\n", kCompileTimeout.count()) + log;

@@ -43,6 +43,9 @@ class CachedToolchain : public Toolchain {
   };
   // The flags that make this toolchain's preprocessor list each header it opens and the folders it searched.
   virtual std::vector<std::string> include_trace_flags() const { return {"-H", "-v"}; }
+  // How a compiler's messages name this toolchain's own headers, instead of their absolute path on the
+  // grader's machine: {path prefix, name}. None by default.
+  virtual std::pair<std::string, std::string> own_headers() const { return {}; }
   // Compiles `contents` (staged as staged_name in the entry's folder, so messages name the file as the student
   // does) with `compiler_command` plus -I for each include folder, unless the cache has it; in `sandbox` when
   // there is one, seeing the include folders and the entry's folder besides the system's.

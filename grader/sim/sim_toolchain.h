@@ -22,6 +22,7 @@ class SimToolchain : public CachedToolchain {
   std::variant<Step, BuildResult> compile_submission(const BuildRequest& request) override;
   std::vector<std::string> extra_allowed_symbols() const override;
   std::vector<std::string> launch_symbols() const override;
+  std::pair<std::string, std::string> own_headers() const override;
   BuildResult link_runner(const std::vector<Step>& objects, const BuildRequest& request, BuildResult result) override;
 
   std::string cxx_;

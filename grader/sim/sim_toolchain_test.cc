@@ -128,6 +128,17 @@ TEST_CASE("g++'s errors point at the student's own file and line", "[sim]") {
   CHECK_THAT(result.summary, Catch::Contains("matmul.cu:"));
 }
 
+TEST_CASE("an error about the simulator's own header names it, not its path on the grader's machine", "[sim]") {
+  Fixture fixture;
+  BuildResult result = fixture.build(
+      "reduction", fixture.write("reduction.cu", "#include \"reduction.cuh\"\n"
+                                                 "__global__ void k(int* out) { *out = __shfl_down_sync(0xffffffffu, out, 1, 2, 3, 4); }\n"
+                                                 "void reduce_sum(const int*, int* out, int, int*) { k<<<1, 32>>>(out); }\n"));
+  CHECK(result.outcome == BuildResult::Outcome::kCompileError);
+  CHECK_THAT(result.log, Catch::Contains("<simulator>/cusim.h:"));
+  CHECK_THAT(result.log, !Catch::Contains(fixture.paths.grader_dir().string()));
+}
+
 TEST_CASE("a construct the simulator cannot run is unsupported, not a compile error", "[sim]") {
   Fixture fixture;
   BuildResult result = fixture.build(
