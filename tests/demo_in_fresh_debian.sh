@@ -18,14 +18,6 @@ set -euo pipefail
 
 build=$(cd "$1" && pwd)
 source=$(cd "$2" && pwd)
-skip() {
-  echo "SKIPPED: $*"
-  exit 77
-}
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
 # shellcheck source=tests/testing/fresh_debian.sh
 source "$source/tests/testing/fresh_debian.sh"
 fresh_debian_preflight

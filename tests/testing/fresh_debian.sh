@@ -1,6 +1,15 @@
 # A fresh Debian 12 for the tests that play a new machine (deb_in_fresh_debian, demo_in_fresh_debian): the
 # minimal base made once by debootstrap and kept as a tarball in BUILD/deb-test-cache with apt's downloads, so
-# a rerun costs an unpack, not a debootstrap. Sourced; the caller defines skip() and fail().
+# a rerun costs an unpack, not a debootstrap. Sourced.
+
+skip() {
+  echo "SKIPPED: $*"
+  exit 77
+}
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
 
 # Skips (exit 77, through the caller's skip) where a chroot with mounts cannot be made here.
 fresh_debian_preflight() {
