@@ -105,6 +105,8 @@ PreprocessedVerdict judge_include_trace(const std::string& log, const std::files
   for (const std::filesystem::path& folder : include_search_folders(log)) folders.push_back(real_path(folder));
   const std::filesystem::path itself = real_path(source);
   for (const std::filesystem::path& opened : opened_headers(log, source)) {
+    // Resolved on the grader's side, /proc/self and /dev/fd would name the grader's own files: never headers.
+    if (inside(opened, "/proc") || inside(opened, "/dev")) return {PreprocessedVerdict::Outcome::kOutsideIncludeFolders, 0};
     const std::filesystem::path header = real_path(opened);
     if (header == itself) continue;
     bool allowed = false;

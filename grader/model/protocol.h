@@ -42,7 +42,7 @@ inline constexpr int kMaxDims = 4;
 inline constexpr uint32_t kGuardWord = 0x4B1D4B1Du;
 // Each buffer's guards hold a word of their own (still large as int32 and as float32), so a kernel that
 // copies one element too far (out[n] = in[n]) changes the output's guard with the input's word and is seen.
-inline constexpr uint32_t guard_word(uint32_t buffer_index) { return kGuardWord + (buffer_index % 16) * 0x00100010u; }
+inline constexpr uint32_t guard_word(uint32_t buffer_index) { return kGuardWord + buffer_index * 0x00100010u; }
 
 // Regions start at this alignment in the file and on the device, so vector loads of data stay legal.
 inline constexpr uint64_t kRegionAlignment = 256;

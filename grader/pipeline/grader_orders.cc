@@ -61,7 +61,8 @@ CheckOutcome with_simulator_advice(CheckOutcome outcome, const RunnerReply& repl
   auto undefined = reply.fields.find("undefined");
   if (undefined != reply.fields.end() && outcome.status != CaseStatus::kPassed) {
     std::istringstream reads(undefined->second);
-    for (std::string read; std::getline(reads, read, ',');) {
+    int worded = 0;
+    for (std::string read; worded < 3 && std::getline(reads, read, ','); ++worded) {
       int line = 0, reader = 0, source = 0;
       unsigned mask = 0;
       char operation[32] = {};

@@ -45,6 +45,46 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
+TEST_CASE("cooperative groups as CUDA declares them: groups pass as thread_group, tiles of tiles, structs shuffle",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(R"(
+#include <algorithm>
+#include <cooperative_groups.h>
+using namespace std;
+using namespace cooperative_groups;
+struct Pair { int value; int count; double weight; };
+
+__device__ void wait_for(thread_group group) { group.sync(); }
+
+__global__ void block_sums(const int* in, int* partial, int n) {
+  thread_block block = this_thread_block();
+  thread_block_tile<32> warp = tiled_partition<32>(block);
+  thread_block_tile<4, thread_block_tile<32>> quad = tiled_partition<4>(warp);
+  thread_group dynamic_quad = tiled_partition(warp, 4);
+  __shared__ int sums[8];
+  const int i = blockIdx.x * 256 + block.thread_rank();
+  Pair mine{i < n ? in[i] : 0, 1, 0.5};
+  for (unsigned offset = min(warp.size(), 16u); offset > 0; offset /= 2) {
+    const Pair other = warp.shfl_down(mine, offset);
+    if (warp.thread_rank() + offset < 32) { mine.value += other.value; mine.count += other.count; }
+  }
+  wait_for(dynamic_quad);
+  wait_for(warp);
+  const bool shape = quad.meta_group_rank() == warp.thread_rank() / 4 && quad.meta_group_size() == 8 &&
+                     dynamic_quad.size() == 4 && warp.meta_group_rank() == block.thread_rank() / 32;
+  if (warp.thread_rank() == 0) sums[warp.meta_group_rank()] = shape && mine.count == 32 ? mine.value : -1;
+  sync(block);
+  if (block.thread_rank() == 0) {
+    int sum = 0;
+    for (int w = 0; w < 8; ++w) sum += sums[w];
+    partial[blockIdx.x] = sum;
+  }
+}
+)" + kAddUp + kTwoPassLauncher, {1000});
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
 TEST_CASE("a grid-wide sync needs a cooperative launch, which a lab cannot make", "[sim][fidelity]") {
   testing::SimFixture fixture;
   GradeReport report = fixture.grade(R"(

@@ -1,6 +1,7 @@
 #include "sim/rewriter.h"
 
 #include <algorithm>
+#include <chrono>
 #include <catch2/catch.hpp>
 #include <fstream>
 
@@ -56,6 +57,25 @@ TEST_CASE("__CUDA_ARCH__ is nvcc's device pass's: undefined in host bodies only,
       "}\n"
       "template <int N> __global__ void __launch_bounds__(256) k(int* out) { auto g = [] __device__ (int x) {\n"
       "  return x; }; out[0] = g(__CUDA_ARCH__) + __LINE__; }\n"
+      "__host__ __device__ int both() {\n"
+      "#ifdef __CUDA_ARCH__\n"
+      "  return DEVICE_BRANCH_IN_BOTH;\n"
+      "#endif\n"
+      "  return 0; }\n"
+      "__device__ auto trailing(int x) -> int { if (x > 0) {\n"
+      "#ifdef __CUDA_ARCH__\n"
+      "  return DEVICE_BRANCH_AFTER_ARROW;\n"
+      "#endif\n"
+      "  } return 0; }\n"
+      "#define HD __host__ __device__\n"
+      "int main_like() {\n"
+      "#ifdef __CUDA_ARCH__\n"
+      "  return DEVICE_BRANCH_AFTER_MACRO;\n"
+      "#endif\n"
+      "  return 0; }\n"
+      "#define PAD(n) extern \"C\" void pad_##n() {} \\\n"
+      "  void more_##n() {}\n"
+      "PAD(1)\n"
       "int after = __LINE__;\n";
   RewriteResult result = rewrite(source);
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
@@ -66,7 +86,11 @@ TEST_CASE("__CUDA_ARCH__ is nvcc's device pass's: undefined in host bodies only,
   CHECK_THAT(text, !Catch::Contains("HOST_BRANCH_IN_DEVICE"));
   CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_IN_HOST"));
   CHECK_THAT(text, Catch::Contains("g(900) + 20"));
-  CHECK_THAT(text, Catch::Contains("int after = 21;"));
+  CHECK_THAT(text, Catch::Contains("void pad_1() {}"));  // a macro's braces are left alone
+  CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_IN_BOTH"));  // __host__ __device__: the host pass's view
+  CHECK_THAT(text, Catch::Contains("DEVICE_BRANCH_AFTER_ARROW"));
+  CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_AFTER_MACRO"));
+  CHECK_THAT(text, Catch::Contains("int after = 40;"));
 }
 
 TEST_CASE("a launch becomes a call that evaluates its arguments once, on the same lines", "[sim]") {
@@ -177,6 +201,25 @@ TEST_CASE("hostile sizes stay linear: a huge array bound, a huge file", "[sim]")
   RewriteResult huge = rewrite(std::string((4 << 20) + 1, ' '));
   CHECK(huge.outcome == RewriteResult::Outcome::kMalformed);
   CHECK_THAT(huge.reason, Catch::Contains("larger than 4 MiB"));
+}
+
+// Bodies whose declarations the rewriter reads back from their '{' (scope_host_bodies), in shapes that would
+// make each read cross the whole file: each 4 MiB file is rewritten in well under a second.
+TEST_CASE("hostile shapes of function bodies stay linear: unmatched parentheses, conditions, macros", "[sim]") {
+  const auto repeated = [](const std::string& unit) {
+    std::string text;
+    while (text.size() + unit.size() < (4u << 20) - 64) text += unit;
+    return text;
+  };
+  for (const std::string& unit : {std::string("){"), std::string(")(){}"), std::string("((){}"),
+                                  std::string("if(a){"), std::string("#define M(){} \\\n"), std::string("->")}) {
+    const auto started = std::chrono::steady_clock::now();
+    const RewriteResult result = rewrite(repeated(unit));
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO(unit << ": " << seconds << " s");
+    CHECK(result.outcome != RewriteResult::Outcome::kUnsupported);
+    CHECK(seconds < 3.0);
+  }
 }
 
 TEST_CASE("half precision and the like are named as unsupported", "[sim]") {

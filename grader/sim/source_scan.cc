@@ -62,6 +62,24 @@ SourceScan::SourceScan(const std::string& text) : text_(text), code_(code_mask(t
   for (size_t i = 0; i < text_.size(); ++i) {
     if (text_[i] == '\n') line_starts_.push_back(i + 1);
   }
+  mark_directive_lines();
+}
+
+// A line is a directive's when its first non-blank character is '#', or when the line before is a directive's
+// and ends in a backslash (blanks after it allowed, as g++ allows them).
+void SourceScan::mark_directive_lines() {
+  directive_line_.assign(line_starts_.size(), false);
+  bool continued = false;
+  for (size_t line = 0; line < line_starts_.size(); ++line) {
+    const size_t start = line_starts_[line];
+    const size_t end = line + 1 < line_starts_.size() ? line_starts_[line + 1] - 1 : text_.size();
+    size_t first = start;
+    while (first < end && (text_[first] == ' ' || text_[first] == '\t')) ++first;
+    directive_line_[line] = continued || (first < end && text_[first] == '#');
+    size_t last = end;
+    while (last > start && std::isspace(static_cast<unsigned char>(text_[last - 1]))) --last;
+    continued = directive_line_[line] && last > start && text_[last - 1] == '\\';
+  }
 }
 
 std::vector<size_t> SourceScan::find_tokens(std::string_view word) const {
@@ -87,13 +105,7 @@ int SourceScan::line_at(size_t position) const {
 }
 
 bool SourceScan::on_directive_line(size_t position) const {
-  size_t start = line_starts_[static_cast<size_t>(line_at(position) - 1)];
-  // A directive may continue over spliced lines; look back over them.
-  while (start >= 2 && text_[start - 2] == '\\') {
-    start = line_starts_[static_cast<size_t>(line_at(start - 2) - 1)];
-  }
-  while (start < text_.size() && (text_[start] == ' ' || text_[start] == '\t')) ++start;
-  return start < text_.size() && text_[start] == '#';
+  return directive_line_[static_cast<size_t>(line_at(position) - 1)];
 }
 
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }

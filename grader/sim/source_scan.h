@@ -22,13 +22,16 @@ class SourceScan {
   // The matching closer of the bracket at `open`, skipping non-code; npos when there is none.
   size_t matching(size_t open, char opener, char closer) const;
   int line_at(size_t position) const;  // 1-based
-  // Whether `position` lies on a preprocessor directive line.
+  // Whether `position` lies on a preprocessor directive line, or on a line spliced onto one.
   bool on_directive_line(size_t position) const;
 
  private:
+  void mark_directive_lines();
+
   std::string text_;
   std::vector<bool> code_;
   std::vector<size_t> line_starts_;
+  std::vector<bool> directive_line_;  // per line
 };
 
 bool identifier_char(char c);

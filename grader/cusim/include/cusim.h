@@ -298,6 +298,25 @@ unsigned active_mask();
 // case ends as `crashed`, with `reason`.
 [[noreturn]] void not_allowed_in_a_lab(const char* reason, int line);
 
+// A value of any trivially copyable type, moved 8 bytes at a time, as cooperative groups' shfl moves a
+// struct; the intrinsics themselves take at most 8 bytes.
+template <typename T>
+T shuffle_any(WarpOp op, unsigned mask, T value, int argument, int width, int line) {
+  static_assert(std::is_trivially_copyable_v<T>, "a shuffled value must be trivially copyable");
+  unsigned char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  for (size_t at = 0; at < sizeof(T); at += 8) {
+    uint64_t chunk = 0;
+    const size_t count = sizeof(T) - at < 8 ? sizeof(T) - at : 8;
+    std::memcpy(&chunk, bytes + at, count);
+    chunk = warp_collective(op, mask, chunk, argument, width, line);
+    std::memcpy(bytes + at, &chunk, count);
+  }
+  T result;
+  std::memcpy(&result, bytes, sizeof(T));
+  return result;
+}
+
 template <typename T>
 T shuffle(WarpOp op, unsigned mask, T value, int argument, int width, int line) {
   static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>, "shuffles move at most 8 bytes");

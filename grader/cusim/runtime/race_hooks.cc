@@ -107,7 +107,8 @@ struct UbsanTypeMismatch {
 void __ubsan_handle_type_mismatch_v1(UbsanTypeMismatch* data, uintptr_t pointer) {
   const uintptr_t alignment = uintptr_t{1} << data->log_alignment;
   if (pointer == 0 || pointer % alignment == 0) return;  // a null pointer is the fault handler's to name
-  cusim::race::report_misaligned_type(pointer, alignment, data->type->name, static_cast<int>(data->location.line));
+  cusim::race::report_misaligned_type(pointer, alignment, data->type->name, data->location.file,
+                                      static_cast<int>(data->location.line));
 }
 
 void __tsan_atomic_thread_fence(int) {

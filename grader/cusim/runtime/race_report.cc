@@ -106,15 +106,21 @@ void report_misaligned(uintptr_t address, size_t size, bool is_write, uintptr_t 
                       std::to_string(size) + "; check the offset before reading a row as vectors.");
 }
 
-void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, int line) {
+void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, const char* file, int line) {
   BlockScheduler& blocks = scheduler();
   if (!blocks.inside_kernel()) return;
+  // The student's lines carry the submission's name (the rewriter's #line); a simulator header's, its path.
+  const std::string name = file == nullptr ? "" : file;
+  const std::string where = name.find('/') == std::string::npos
+                                ? "line " + std::to_string(line)
+                                : "line " + std::to_string(line) + " of the simulator's " +
+                                      name.substr(name.rfind('/') + 1) + ", called from the kernel";
   char text[32];
   std::snprintf(text, sizeof text, "%p", reinterpret_cast<void*>(address));
   fail("crashed", "cudaErrorMisalignedAddress: a misaligned address in kernel " + std::string(blocks.kernel_name()) +
                       ", thread " + triple(blocks.current().index) + " of block " + triple(blocks.block_index()) +
                       ": a " + type + " at " + text + " (" + std::to_string(address % alignment) +
-                      " bytes past a multiple of " + std::to_string(alignment) + ") at line " + std::to_string(line) +
+                      " bytes past a multiple of " + std::to_string(alignment) + ") at " + where +
                       ". A " + std::to_string(alignment) + "-byte type (a float4, int4, double2 or a cast to one) needs "
                       "an address that is a multiple of " + std::to_string(alignment) +
                       "; check the offset before reading a row as vectors.");

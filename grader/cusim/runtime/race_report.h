@@ -71,7 +71,7 @@ std::string describe_race(const Race& race, unsigned earlier_block, unsigned now
 // not: a GPU stops the kernel with cudaErrorMisalignedAddress.
 [[noreturn]] void report_misaligned(uintptr_t address, size_t size, bool is_write, uintptr_t pc);
 // The same, found by -fsanitize=alignment with the type and line the compiler knew; returns outside a kernel.
-void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, int line);
+void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, const char* file, int line);
 [[noreturn]] void report_beyond_dynamic_shared(uintptr_t offset, uintptr_t launch_bytes, bool is_write);
 
 }  // namespace cusim::race
