@@ -85,6 +85,40 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
+TEST_CASE("coalesced_threads() in a divergent branch holds the lanes that took it, as on a GPU", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  // Odd and even values are summed by the coalesced group of each branch, which must hold exactly the lanes
+  // the ballot before the branch counted: a group of the whole warp would add 1 << 20 instead.
+  GradeReport report = fixture.grade(R"(
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void zero(int* out) { *out = 0; }
+__global__ void sum_into(const int* in, int* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int v = i < n ? in[i] : 0;
+  const int odd_lanes = __popc(__ballot_sync(0xffffffffu, v % 2 != 0));
+  if (v % 2 != 0) {
+    cg::coalesced_group odd = cg::coalesced_threads();
+    const int sum = cg::reduce(odd, v, cg::plus<int>());
+    const int members = cg::reduce(odd, 1, cg::plus<int>());
+    if (odd.thread_rank() == 0) atomicAdd(out, members == odd_lanes && odd.size() == odd_lanes ? sum : 1 << 20);
+  } else {
+    cg::coalesced_group even = cg::coalesced_threads();
+    const int sum = cg::reduce(even, v, cg::plus<int>());
+    const int members = cg::reduce(even, 1, cg::plus<int>());
+    if (even.thread_rank() == 0) atomicAdd(out, members == 32 - odd_lanes ? sum : 1 << 20);
+  }
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  (void)scratch;
+  zero<<<1, 1>>>(out);
+  sum_into<<<(n + 255) / 256, 256>>>(in, out, n);
+}
+)", {1000, 4099});
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
 TEST_CASE("a grid-wide sync needs a cooperative launch, which a lab cannot make", "[sim][fidelity]") {
   testing::SimFixture fixture;
   GradeReport report = fixture.grade(R"(

@@ -205,10 +205,10 @@ class coalesced_group : public details::warp_lanes {
 
  private:
   explicit coalesced_group(unsigned mask) : warp_lanes(mask) {}
-  friend coalesced_group coalesced_threads();
+  friend coalesced_group coalesced_threads(int line);
 };
 
-inline coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+inline coalesced_group coalesced_threads(int line = __builtin_LINE()) { return coalesced_group(__activemask(line)); }
 
 class grid_group {
  public:

@@ -290,7 +290,7 @@ void syncwarp(unsigned mask, int line);
 
 // A warp-scoped rendezvous of the lanes in `mask`; returns this lane's result.
 uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line);
-unsigned active_mask();
+unsigned active_mask(int line);
 
 // A construct the simulator cannot run: the case ends as `unsupported`, naming it.
 [[noreturn]] void unsupported(const char* construct, int line);
@@ -367,7 +367,7 @@ inline int __any_sync(unsigned mask, int predicate, int line = __builtin_LINE())
 inline int __all_sync(unsigned mask, int predicate, int line = __builtin_LINE()) {
   return static_cast<int>(::cusim::warp_collective(::cusim::WarpOp::kAll, mask, predicate != 0, 0, 32, line));
 }
-inline unsigned __activemask() { return ::cusim::active_mask(); }
+inline unsigned __activemask(int line = __builtin_LINE()) { return ::cusim::active_mask(line); }
 
 // sm_70's matches and sm_80's warp reductions, on 32-bit (and, for the matches, 64-bit) values.
 template <typename T>

@@ -168,15 +168,20 @@ void BlockScheduler::run_block(const LaunchConfig& config, uint3 block_index, co
   }
   for (;;) {
     run_pass();
-    bool any_live = false, runnable = false, at_warp = false;
+    bool any_live = false, runnable = false, at_warp = false, at_active_mask = false;
     for (int slot = 0; slot < thread_count_; ++slot) {
       const SimThread::State state = threads_[static_cast<size_t>(slot)].state;
       any_live = any_live || state != SimThread::State::kExited;
       runnable = runnable || state == SimThread::State::kRunnable;
       at_warp = at_warp || state == SimThread::State::kAtWarpOperation;
+      at_active_mask = at_active_mask || state == SimThread::State::kAtActiveMask;
     }
     if (!any_live) break;
     if (runnable) continue;
+    if (at_active_mask) {
+      settle_active_masks();
+      continue;
+    }
     if (at_warp) report_stuck_block();
     release_barrier();
   }
@@ -260,14 +265,38 @@ unsigned BlockScheduler::existing_lanes(int warp) const {
   return lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1;
 }
 
-unsigned BlockScheduler::active_mask() {
+// __activemask() as the hardware answers it, without knowing branches: the lanes of the warp that reach the
+// same __activemask() line while every other lane of the warp has gone as far as it can (to a barrier, a warp
+// operation, another line's __activemask() or its end). So `if (x > 0) { auto g = coalesced_threads(); ... }`
+// gets the lanes that took the branch, as on a GPU.
+unsigned BlockScheduler::active_mask(int line) {
   if (current_ == nullptr) return 0;
-  int warp = current_->slot / 32;
-  unsigned mask = 0;
-  for (int lane = 0; lane < 32 && warp * 32 + lane < thread_count_; ++lane) {
-    if (threads_[static_cast<size_t>(warp * 32 + lane)].state != SimThread::State::kExited) mask |= 1u << lane;
+  SimThread& self = *current_;
+  self.state = SimThread::State::kAtActiveMask;
+  self.wait_line = line;
+  yield();
+  return self.active_mask;
+}
+
+// Nothing can run: each warp's lanes waiting at __activemask() get the mask of those waiting at the same line.
+void BlockScheduler::settle_active_masks() {
+  for (int warp = 0; warp * 32 < thread_count_; ++warp) {
+    for (int slot = warp * 32; slot < thread_count_ && slot < warp * 32 + 32; ++slot) {
+      SimThread& thread = threads_[static_cast<size_t>(slot)];
+      if (thread.state != SimThread::State::kAtActiveMask) continue;
+      unsigned mask = 0;
+      for (int other = warp * 32; other < thread_count_ && other < warp * 32 + 32; ++other) {
+        const SimThread& peer = threads_[static_cast<size_t>(other)];
+        if (peer.state == SimThread::State::kAtActiveMask && peer.wait_line == thread.wait_line) mask |= 1u << (other % 32);
+      }
+      for (int other = warp * 32; other < thread_count_ && other < warp * 32 + 32; ++other) {
+        SimThread& peer = threads_[static_cast<size_t>(other)];
+        if (peer.state != SimThread::State::kAtActiveMask || peer.wait_line != thread.wait_line) continue;
+        peer.active_mask = mask;
+        peer.state = SimThread::State::kRunnable;
+      }
+    }
   }
-  return mask;
 }
 
 // Meetings of overlapping masks may be pending together: lanes that finished a shuffle within a quarter-warp
@@ -341,7 +370,7 @@ void syncwarp(unsigned mask, int line) { scheduler().warp_collective(WarpOp::kSy
 uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line) {
   return scheduler().warp_collective(op, mask, value, argument, width, line);
 }
-unsigned active_mask() { return scheduler().active_mask(); }
+unsigned active_mask(int line) { return scheduler().active_mask(line); }
 
 void set_schedule(Schedule schedule) {
   scheduler().set_schedule(schedule);

@@ -32,12 +32,13 @@ namespace cusim {
 struct WarpResults;
 
 struct SimThread {
-  enum class State { kRunnable, kAtBarrier, kAtWarpOperation, kExited };
+  enum class State { kRunnable, kAtBarrier, kAtWarpOperation, kAtActiveMask, kExited };
   uint3 index{};
   int slot = 0;  // linear index in the block: x fastest, then y, then z
   State state = State::kRunnable;
   int wait_line = 0;  // the barrier or warp operation it waits at
   int predicate = 0;  // for __syncthreads_count
+  unsigned active_mask = 0;  // __activemask()'s answer, once the warp has settled
   boost::context::detail::fcontext_t context = nullptr;  // where it resumes, while suspended
 };
 
@@ -84,7 +85,7 @@ class BlockScheduler {
   void syncthreads(int line);
   int syncthreads_count(int predicate, int line);
   uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line);
-  unsigned active_mask();
+  unsigned active_mask(int line);
   // The running thread lets the next one run (it stays runnable): the adversarial schedule's switch.
   void give_way() { yield(); }
 
@@ -104,6 +105,7 @@ class BlockScheduler {
   void order_threads();
   void yield();
   void release_barrier();
+  void settle_active_masks();
   [[noreturn]] void report_stuck_block();
   unsigned existing_lanes(int warp) const;
   // The meeting `lane` joins for `mask` in `warp`; a new one when no pending meeting has that mask.
