@@ -55,8 +55,8 @@ CheckOutcome with_host_work(CheckOutcome outcome, const RunnerReply& reply, cons
 
 // The simulator's advice (cusim/runtime/advice.h), worded here from its parts, since the runner sent it, and
 // dropped when it does not parse. Shuffles that read a lane not taking part ("30:__shfl_down_sync:0:8:0xff",
-// up to three, comma-separated) explain a failed case only: valid CUDA may read such a lane and discard the value. Warps that met at
-// __syncthreads() on different lines ("12:20") are worth a word whatever the verdict.
+// up to three, comma-separated) explain a failed case only: valid CUDA may read such a lane and discard the
+// value. Warps that met at __syncthreads() on different lines ("12:20") are worth a word whatever the verdict.
 CheckOutcome with_simulator_advice(CheckOutcome outcome, const RunnerReply& reply) {
   auto undefined = reply.fields.find("undefined");
   if (undefined != reply.fields.end() && outcome.status != CaseStatus::kPassed) {

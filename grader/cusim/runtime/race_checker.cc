@@ -214,7 +214,6 @@ template <Memory kMemory>
 // else, reports included, takes the full path, access(), which finds the same as this would have.
 [[gnu::noinline]] void read4_slow(const void* address, uintptr_t pc) {
   const auto begin = reinterpret_cast<uintptr_t>(address);
-  if ((begin & 3) != 0) report_misaligned(begin, 4, false, pc);
   if (!profile::g_on && (begin & 3) == 0 && begin + 3 - g_dynamic_beyond >= g_dynamic_beyond_bytes) {
     if (begin - g_lowest < g_shared_span) {
       if (!g_recording) return;  // the second order: nothing to record, and a read never switches threads
@@ -305,7 +304,6 @@ inline __attribute__((always_inline)) void read_words(const void* address_pointe
   if (__builtin_expect(profile::g_on || !g_recording || (address & (kBytes - 1)) != 0 ||
                            address + kBytes - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes + kBytes - 1,
                        0)) {
-    if ((address & (kBytes - 1)) != 0) report_misaligned(address, kBytes, false, pc);
     return access(address_pointer, kBytes, false, false, pc);
   }
   uintptr_t offset = address - g_lowest;
@@ -333,12 +331,6 @@ inline __attribute__((always_inline)) void read_words(const void* address_pointe
 }
 
 }  // namespace
-
-void aligned_access(const void* address, size_t size, bool is_write, uintptr_t pc) {
-  const auto begin = reinterpret_cast<uintptr_t>(address);
-  if (g_current_slot >= 0 && (begin & (size - 1)) != 0) report_misaligned(begin, size, is_write, pc);
-  access(address, size, is_write, false, pc);
-}
 
 void on_access(const void* address, size_t size, bool is_write, bool atomic, uintptr_t pc) {
   access(address, size, is_write, atomic, pc);
@@ -408,12 +400,12 @@ extern "C" {
 void __tsan_read4(void* a) { cusim::race::read4(a); }
 
 void __tsan_read1(void* a) { cusim::race::access(a, 1, false, false, CUSIM_PC); }
-void __tsan_read2(void* a) { cusim::race::aligned_access(a, 2, false, CUSIM_PC); }
+void __tsan_read2(void* a) { cusim::race::access(a, 2, false, false, CUSIM_PC); }
 void __tsan_read8(void* a) { cusim::race::read_words<8>(a, CUSIM_PC); }
 void __tsan_read16(void* a) { cusim::race::read_words<16>(a, CUSIM_PC); }
 
 #define CUSIM_ACCESS(size)                                                                                   \
-  void __tsan_write##size(void* a) { cusim::race::aligned_access(a, size, true, CUSIM_PC); }                       \
+  void __tsan_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }                        \
   void __tsan_unaligned_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }              \
   void __tsan_unaligned_write##size(void* a) { cusim::race::access(a, size, true, false, CUSIM_PC); }              \
   void __tsan_volatile_read##size(void* a) { cusim::race::access(a, size, false, false, CUSIM_PC); }               \

@@ -8,29 +8,9 @@ namespace cudagrade {
 namespace {
 
 // The harness calls reduce_sum(in, out, n, scratch): block_sums is launched once per block of 256 elements,
-// and add_up adds the partial sums in one block.
-const std::string kAddUp = R"(
-__global__ void add_up(const int* partial, int* out, int count) {
-  __shared__ int s[256];
-  int sum = 0;
-  for (int i = threadIdx.x; i < count; i += 256) sum += partial[i];
-  s[threadIdx.x] = sum;
-  __syncthreads();
-  for (int stride = 128; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) *out = s[0];
-}
-)";
-
-const std::string kLauncher = R"(
-void reduce_sum(const int* in, int* out, int n, int* scratch) {
-  int blocks = (n + 255) / 256;
-  block_sums<<<blocks, 256>>>(in, scratch, n);
-  add_up<<<1, 256>>>(scratch, out, blocks);
-}
-)";
+// and add_up adds the partial sums in one block (testing/sim_fixture.h).
+using testing::kAddUp;
+const std::string& kLauncher = testing::kTwoPassLauncher;
 
 // Every thread reads s[0] in one phase: after the first two, the word is quiet and the reads are skipped.
 // Thread 100, one of the skipped readers, then writes it with no barrier: the write is checked against the two

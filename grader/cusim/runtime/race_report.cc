@@ -93,19 +93,6 @@ void report_host_access(uintptr_t address, bool is_write, uintptr_t pc) {
                       source_line(pc) + " " + what + ".");
 }
 
-void report_misaligned(uintptr_t address, size_t size, bool is_write, uintptr_t pc) {
-  BlockScheduler& blocks = scheduler();
-  char text[32];
-  std::snprintf(text, sizeof text, "%p", reinterpret_cast<void*>(address));
-  fail("crashed", "cudaErrorMisalignedAddress: a misaligned address in kernel " + std::string(blocks.kernel_name()) +
-                      ", thread " + triple(blocks.current().index) + " of block " + triple(blocks.block_index()) +
-                      verb(is_write) + " " + std::to_string(size) + " bytes at " + text + " (" +
-                      std::to_string(address % size) + " bytes past a multiple of " + std::to_string(size) + ") at " +
-                      source_line(pc) + ". A " + std::to_string(size) +
-                      "-byte access (a float4, int4, double2 or a cast to one) needs an address that is a multiple of " +
-                      std::to_string(size) + "; check the offset before reading a row as vectors.");
-}
-
 void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, const char* file, int line) {
   BlockScheduler& blocks = scheduler();
   if (!blocks.inside_kernel()) return;

@@ -67,10 +67,9 @@ std::string describe_race(const Race& race, unsigned earlier_block, unsigned now
 // Ends the run: a kernel thread touched memory that is neither device, shared, its stack nor static.
 [[noreturn]] void report_host_access(uintptr_t address, bool is_write, uintptr_t pc);
 // Ends the run: an access past the launch's dynamic shared memory.
-// A kernel's access the compiler took as naturally aligned (a float4, a double, an int) at an address that is
-// not: a GPU stops the kernel with cudaErrorMisalignedAddress.
-[[noreturn]] void report_misaligned(uintptr_t address, size_t size, bool is_write, uintptr_t pc);
-// The same, found by -fsanitize=alignment with the type and line the compiler knew; returns outside a kernel.
+// A kernel's typed access (a float4, a double, an int) at an address its type's alignment forbids, found by
+// -fsanitize=alignment with the type and line the compiler knew: a GPU stops the kernel with
+// cudaErrorMisalignedAddress. Returns outside a kernel: host code runs on the CPU on a GPU machine too.
 void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, const char* file, int line);
 [[noreturn]] void report_beyond_dynamic_shared(uintptr_t offset, uintptr_t launch_bytes, bool is_write);
 
