@@ -2,14 +2,14 @@
 # source tree is, so the binary finds it relative to itself (core/paths.h) wherever P is. The data is what
 # grading reads (the runner harness, cusim, each lab's entry and baselines, skeletons, references, test cases)
 # and what `cudagrade package` copies to build a platform's grader from (the grader's sources, CMake files and
-# scripts/install-deps.sh with its lists). A course's own labs and test cases live outside (--root, --cases).
+# scripts/install-deps.sh with its lists). A course's own labs (labs/<lab>/lab.yaml and its folders) and test cases live outside (--root, --cases).
 # `cpack -G DEB` (in the build folder) makes the .deb: it depends on the shared libraries the binary links
 # (dpkg-shlibdeps) and on what grading runs (scripts/deps/grade.txt), never on build or test tools.
 set(cudagrade_data ${CMAKE_INSTALL_DATADIR}/cudagrade)
 install(TARGETS cudagrade RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY grader/ DESTINATION ${cudagrade_data}/grader
   PATTERN "*_test.cc" EXCLUDE PATTERN "*_test.sh" EXCLUDE)
-install(DIRECTORY skeleton reference testcases cmake DESTINATION ${cudagrade_data})
+install(DIRECTORY skeleton reference testcases labs cmake DESTINATION ${cudagrade_data})
 install(FILES CMakeLists.txt README.md DESTINATION ${cudagrade_data})
 install(PROGRAMS scripts/install-deps.sh DESTINATION ${cudagrade_data}/scripts)
 install(DIRECTORY scripts/deps DESTINATION ${cudagrade_data}/scripts)

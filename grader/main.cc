@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "cli/commands.h"
+#include "labs/registry.h"
 #include "core/version.h"
 
 int main(int argc, char** argv) {
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
+    load_declared_labs(ProjectPaths::discover(globals.root, globals.cache_dir));
     return action();
   } catch (const CLI::ParseError& error) {
     return app.exit(error) == 0 ? kExitPassed : kExitUsage;

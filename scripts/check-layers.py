@@ -27,6 +27,7 @@ LAYERS = [
     "sim",        # the simulator's compile: the rewriter and the g++ toolchain
     "run",        # the arena file and the conversation with a runner process
     "check",      # every verdict: integrity of the arena, the lab's comparison, the case judge
+    "labdef",     # a lab read from its declaration (labs/<lab>/lab.yaml): expressions, inputs, checks, CPU reference
     "score",      # points from verdicts and time ratios
     "report",     # the printers, one per format, and their shared wording
     "backend",    # the GPU and the simulator as one interface
@@ -40,7 +41,7 @@ LAYERS = [
     "cli",        # the subcommands
     "",           # grader/main.cc
 ]
-LAB_MAY_INCLUDE = {"model", "core", "check", "harness", "labs"}
+LAB_MAY_INCLUDE = {"model", "core", "check", "harness", "labs", "labdef"}
 TOP_LEVEL = {"cli", ""}  # may name the registry of labs
 SOURCE_SUFFIXES = {".h", ".cc", ".cu", ".cuh"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

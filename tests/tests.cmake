@@ -35,6 +35,9 @@ add_executable(cudagrade_tests
   grader/cusim/runtime/warp_results.cc
   grader/cusim/runtime/warp_results_test.cc
   grader/check/tile_picture_test.cc
+  grader/labdef/declaration_test.cc
+  grader/labdef/declared_lab_test.cc
+  grader/labdef/expression_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
@@ -185,3 +188,12 @@ add_test(NAME include_layers_checker COMMAND ${CMAKE_SOURCE_DIR}/tests/check_lay
 add_test(NAME slurm_grading COMMAND ${CMAKE_SOURCE_DIR}/tests/slurm_grading.sh ${CMAKE_BINARY_DIR}/cudagrade)
 set_tests_properties(slurm_grading PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+
+# Declared labs (labs/<lab>/lab.yaml): `lab check` on each shipped one in the simulator (its header, its check's
+# self-test, its references, skeleton and examples), and a course's own lab graded from a root of its own.
+add_test(NAME lab_check_vector_add
+  COMMAND ${CMAKE_BINARY_DIR}/cudagrade lab check vector_add --backend sim)
+set_tests_properties(lab_check_vector_add PROPERTIES TIMEOUT 600
+  ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+add_test(NAME course_lab COMMAND ${CMAKE_SOURCE_DIR}/tests/course_lab.sh ${CMAKE_BINARY_DIR}/cudagrade ${CMAKE_SOURCE_DIR})
+set_tests_properties(course_lab PROPERTIES TIMEOUT 600)

@@ -38,6 +38,11 @@ std::string size_option_help() {
 
 const Lab& lab_named(const std::string& name) {
   if (const Lab* lab = find_lab(name)) return *lab;
+  std::vector<std::string> broken;
+  for (const DeclarationProblem& problem : declaration_problems()) {
+    if (std::filesystem::path(problem.file).parent_path().filename() == name) broken.push_back(problem.to_string());
+  }
+  if (!broken.empty()) throw UsageError(fmt::format("lab '{}' cannot be used:\n  {}", name, fmt::join(broken, "\n  ")));
   std::string known;
   for (const Lab* lab : all_labs()) known += (known.empty() ? "" : ", ") + lab->name();
   throw UsageError(fmt::format("unknown lab '{}' (labs: {})", name, known));

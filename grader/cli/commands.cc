@@ -10,6 +10,7 @@
 
 #include "backend/gpu_probe.h"
 #include "cli/command_support.h"
+#include "cli/lab_command.h"
 #include "cli/package_command.h"
 #include "cli/slurm_command.h"
 #include "core/phase_clock.h"
@@ -183,6 +184,7 @@ const std::vector<Command>& commands() {
       {"list", "list the labs and their test cases", setup_list},
       {"devices", "say which backends can run here (exit 0 when a GPU is usable)", setup_devices},
       {"validate", "check a test-case YAML file", setup_validate},
+      {"lab", "write a new lab (lab new NAME) or prove a declared lab sound (lab check LAB)", setup_lab},
       {"bench", "time every reference of a lab and its baselines on one size, as a Markdown table", setup_bench},
       {"package",
        "write a starter repository (github), a Gradescope autograder (gradescope) or a PrairieLearn question "

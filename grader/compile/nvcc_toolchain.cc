@@ -29,7 +29,7 @@ std::vector<CachedToolchain::Step> NvccToolchain::compile_harness(const Lab& lab
                        compiler(), {grader});
       },
       [=, this, &lab] {
-        return compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"),
+        return compile("entry-" + lab.name(), lab.entry_source(paths_.grader_dir()),
                        "entry.cu", compiler(), {grader, skeleton});
       },
   });

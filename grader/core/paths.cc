@@ -64,6 +64,10 @@ ProjectPaths ProjectPaths::choose(const PathSources& sources) {
     paths.root = sources.source_tree;
     paths.root_origin = RootOrigin::kSourceTree;
   }
+  std::error_code missing;
+  paths.grader_data = fs::is_directory(paths.root / "grader" / "harness", missing) ? paths.root
+                      : sources.installed                                         ? *sources.installed
+                                                                                  : sources.source_tree;
   // An installed root is read-only (root's /usr/share): its cache goes to the user's cache folder.
   paths.cache = !sources.cache_option.empty()                ? fs::path(sources.cache_option)
                 : !sources.cache_variable.empty()              ? fs::path(sources.cache_variable)

@@ -28,6 +28,10 @@ std::string_view to_string(RootOrigin origin);
 
 struct ProjectPaths {
   std::filesystem::path root;
+  // The grader's own files (grader/: the harness, cusim, the built-in labs' entries): the root's when it holds
+  // them, else those installed beside the binary, else the source tree's. A course's root (--root COURSE)
+  // holds only its labs, and grades with the installed grader's files.
+  std::filesystem::path grader_data;
   std::filesystem::path cache;
   RootOrigin root_origin = RootOrigin::kSourceTree;
 
@@ -43,9 +47,11 @@ struct ProjectPaths {
   std::filesystem::path reference_file(const std::string& lab, const std::string& name) const {
     return reference_dir(lab) / (name + ".cu");
   }
+  // A declared lab's folder: lab.yaml, its CPU reference, its baselines.
+  std::filesystem::path lab_dir(const std::string& lab) const { return root / "labs" / lab; }
   std::filesystem::path testcases_file(const std::string& lab) const { return root / "testcases" / (lab + ".yaml"); }
   std::filesystem::path submissions_dir(const std::string& lab) const { return root / "submissions" / lab; }
-  std::filesystem::path grader_dir() const { return root / "grader"; }
+  std::filesystem::path grader_dir() const { return (grader_data.empty() ? root : grader_data) / "grader"; }
   // reference/<lab>/*.cu, sorted, without the extension.
   std::vector<std::string> reference_names(const std::string& lab) const;
 };

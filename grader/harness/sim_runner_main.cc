@@ -109,7 +109,10 @@ void look_for_host_work(const DeviceArena& device, const MappedArena& arena, siz
     for (size_t i = 0; i < per_set && g_host_work.empty(); ++i) {
       const protocol::ArenaBuffer& buffer = arena.buffer(set * per_set + i);
       const size_t bytes = buffer.element_count * protocol::kElementBytes;
-      if (bytes == 0 || static_cast<protocol::BufferRole>(buffer.role) != role) continue;
+      // An in-out buffer is judged as an output: the host writing it is the evidence.
+      auto buffer_role = static_cast<protocol::BufferRole>(buffer.role);
+      if (buffer_role == protocol::BufferRole::kInOut) buffer_role = protocol::BufferRole::kOutput;
+      if (bytes == 0 || buffer_role != role) continue;
       if (role == protocol::BufferRole::kOutput && cusim::race::written_from_host(pointers[i], bytes)) {
         g_host_work = "output:" + std::to_string(i);
       } else if (role == protocol::BufferRole::kInput && cusim::race::untouched_by_device(pointers[i], bytes)) {

@@ -1,14 +1,24 @@
-// The labs this grader knows. Adding a lab adds one line to registry.cc.
+// The labs this grader knows: the built-in ones (a folder under grader/labs/ each, one line in registry.cc)
+// and the labs a course declares as data under <root>/labs/<lab>/lab.yaml, read at run time.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
+#include "core/paths.h"
+#include "labdef/declaration.h"
 #include "model/lab.h"
 
 namespace cudagrade {
 
 const std::vector<const Lab*>& all_labs();
+// The lab of that name, or nullptr. A declared lab whose declaration has problems is not found;
+// declaration_problems() says why.
 const Lab* find_lab(std::string_view name);
+
+// Reads every labs/*/lab.yaml under paths.root, replacing the labs read before. main() calls it once the
+// command line has named the root; a declaration with problems is left out and its problems kept.
+void load_declared_labs(const ProjectPaths& paths);
+const std::vector<DeclarationProblem>& declaration_problems();
 
 }  // namespace cudagrade

@@ -47,7 +47,8 @@ inline constexpr uint32_t guard_word(uint32_t buffer_index) { return kGuardWord 
 // Regions start at this alignment in the file and on the device, so vector loads of data stay legal.
 inline constexpr uint64_t kRegionAlignment = 256;
 
-enum class BufferRole : uint32_t { kInput = 0, kOutput = 1, kScratch = 2 };
+// An in-out buffer arrives holding its input and is judged as an output afterwards.
+enum class BufferRole : uint32_t { kInput = 0, kOutput = 1, kScratch = 2, kInOut = 3 };
 enum class ElementType : uint32_t { kFloat32 = 0, kInt32 = 1 };
 
 struct ArenaHeader {

@@ -10,19 +10,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// What building cudagrade and grading this one lab read: the grader, and the lab's skeleton (the header),
-// references (speed points) and test cases. Other labs' files stay out, and so does tests/: the image
+// What building cudagrade and grading this one lab read: the grader, and the lab's declaration (a declared
+// lab's labs/<lab>/), skeleton (the header), references (speed points) and test cases. Other labs' files stay out, and so does tests/: the image
 // builds with CUDAGRADE_BUILD_TESTS=OFF.
 void copy_sources(PackageWriter& writer, const PackageRequest& request) {
   const ProjectPaths& paths = request.paths;
   const std::string& lab = request.lab.name;
   const fs::path source = fs::path(kAutograderFolder) / kSourceFolder;
-  writer.copy(paths.root / "CMakeLists.txt", source / "CMakeLists.txt");
-  writer.copy(paths.root / "README.md", source / "README.md");
-  writer.copy_tree(paths.root / "cmake", source / "cmake");
-  writer.copy(paths.root / "scripts" / "install-deps.sh", source / "scripts" / "install-deps.sh");
-  writer.copy_tree(paths.root / "scripts" / "deps", source / "scripts" / "deps");
+  // The grader's own files come from where this grader keeps them, which for a course's root (--root COURSE,
+  // holding only its labs) is the installed data, not the root.
+  const fs::path grader_data = paths.grader_dir().parent_path();
+  writer.copy(grader_data / "CMakeLists.txt", source / "CMakeLists.txt");
+  writer.copy(grader_data / "README.md", source / "README.md");
+  writer.copy_tree(grader_data / "cmake", source / "cmake");
+  writer.copy(grader_data / "scripts" / "install-deps.sh", source / "scripts" / "install-deps.sh");
+  writer.copy_tree(grader_data / "scripts" / "deps", source / "scripts" / "deps");
   writer.copy_tree(paths.grader_dir(), source / "grader");
+  std::error_code error;
+  if (fs::is_directory(paths.lab_dir(lab), error)) writer.copy_tree(paths.lab_dir(lab), source / "labs" / lab);
   writer.copy_tree(paths.skeleton_dir(lab), source / "skeleton" / lab);
   writer.copy_tree(paths.reference_dir(lab), source / "reference" / lab);
   writer.copy(paths.testcases_file(lab), source / "testcases" / (lab + ".yaml"));

@@ -139,7 +139,8 @@ void Arena::fill(std::span<const Workload> sets) {
       const uint32_t guard = protocol::guard_word(static_cast<uint32_t>(index));
       write_repeated(entry.file_offset, guard, guard_words);
       switch (buffer.role) {
-        case BufferRole::kInput: write_at(data, buffer.words.data(), buffer.size() * protocol::kElementBytes); break;
+        case BufferRole::kInput:
+        case BufferRole::kInOut: write_at(data, buffer.words.data(), buffer.size() * protocol::kElementBytes); break;
         case BufferRole::kOutput: write_repeated(data, poison_word(buffer.type), buffer.size()); break;
         case BufferRole::kScratch: write_repeated(data, kScratchGarbage, buffer.size()); break;
       }

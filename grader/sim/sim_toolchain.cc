@@ -71,7 +71,7 @@ std::vector<CachedToolchain::Step> SimToolchain::compile_harness(const Lab& lab)
   compiles.push_back([=, this, &lab] {
     std::vector<std::string> as_cpp = compiler();
     as_cpp.insert(as_cpp.end(), {"-x", "c++"});
-    return compile("entry-" + lab.name(), read_file(paths_.grader_dir() / "labs" / lab.name() / "entry.cu"), "entry.cu",
+    return compile("entry-" + lab.name(), lab.entry_source(paths_.grader_dir()), "entry.cu",
                    as_cpp, {cusim_include, grader, paths_.skeleton_dir(lab.name()).string()});
   });
   return compile_in_parallel(compiles);

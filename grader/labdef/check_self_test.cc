@@ -1,0 +1,105 @@
+#include "labdef/check_self_test.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <numeric>
+
+#include "check/case_judge.h"
+#include "run/arena.h"
+
+namespace cudagrade {
+namespace {
+
+uint32_t word_for(double value, ScalarType type) {
+  if (type == ScalarType::kFloat) return word_of(static_cast<float>(value));
+  if (type == ScalarType::kUnsigned) return static_cast<uint32_t>(static_cast<int64_t>(value));
+  return static_cast<uint32_t>(static_cast<int32_t>(value));
+}
+
+// A value no tolerance the format allows accepts in place of `value`.
+double clearly_wrong(double value) {
+  return value + 1 + 2 * std::fabs(value);
+}
+
+// The words a right answer leaves in each written buffer, from the reference's values for every row.
+std::vector<std::vector<uint32_t>> right_answers(const DeclaredLab& lab, const Workload& sent) {
+  std::vector<std::vector<uint32_t>> answers(sent.buffers.size());
+  size_t index = 0;
+  for (const Parameter& parameter : lab.declaration().parameters) {
+    if (!parameter.is_pointer) continue;
+    const HostBuffer& buffer = sent.buffers[index];
+    if (parameter.role == ParameterRole::kOutput || parameter.role == ParameterRole::kInOut) {
+      std::vector<int64_t> rows(static_cast<size_t>(buffer.rows));
+      std::iota(rows.begin(), rows.end(), int64_t{0});
+      const ExpectedOutput expected = lab.expected_rows(sent, index, rows);
+      for (double value : expected.value) answers[index].push_back(word_for(value, parameter.type));
+    }
+    ++index;
+  }
+  return answers;
+}
+
+using Change = std::function<void(size_t buffer, std::vector<uint32_t>& words, uint64_t data_offset, std::fstream& file)>;
+
+SelfTestFinding judge_answer(const DeclaredLab& lab, const TestCase& test_case, const Workload& sent,
+                             const std::vector<std::vector<uint32_t>>& right, const std::filesystem::path& path,
+                             const std::string& answer, bool should_pass, const Change& change) {
+  Arena arena(path, std::vector<Workload>{sent});
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    bool changed_one = false;
+    for (size_t buffer = 0; buffer < sent.buffers.size(); ++buffer) {
+      if (right[buffer].empty()) continue;
+      std::vector<uint32_t> words = right[buffer];
+      const protocol::ArenaBuffer& entry = arena.descriptor(0, buffer);
+      const uint64_t data = entry.file_offset + entry.guard_bytes;
+      if (!changed_one) change(buffer, words, data, file);  // the first written buffer is the one spoiled
+      changed_one = true;
+      if (words.empty()) continue;
+      file.seekp(static_cast<std::streamoff>(data));
+      file.write(reinterpret_cast<const char*>(words.data()), static_cast<std::streamsize>(words.size() * 4));
+    }
+  }
+  SelfTestFinding finding{answer, should_pass, CaseStatus::kInfraError, "the arena could not be read back"};
+  if (arena.collect() != Arena::CollectOutcome::kCollected) return finding;
+  const CheckOutcome outcome = judge_set(lab, test_case, sent, arena, 0);
+  finding.status = outcome.status;
+  finding.message = outcome.message;
+  return finding;
+}
+
+}  // namespace
+
+std::vector<SelfTestFinding> self_test_check(const DeclaredLab& lab, const TestCase& test_case,
+                                             const std::filesystem::path& scratch) {
+  const Workload sent = lab.make_workload(test_case, 0);
+  const std::vector<std::vector<uint32_t>> right = right_answers(lab, sent);
+  std::vector<SelfTestFinding> findings;
+  int number = 0;
+  auto judge = [&](const std::string& answer, bool should_pass, const Change& change) {
+    findings.push_back(judge_answer(lab, test_case, sent, right, scratch / fmt::format("arena-{}", number++), answer,
+                                    should_pass, change));
+  };
+  judge("the right answer", true, [](size_t, std::vector<uint32_t>&, uint64_t, std::fstream&) {});
+  judge("the first output left unwritten", false, [](size_t, std::vector<uint32_t>& words, uint64_t, std::fstream&) { words.clear(); });
+  judge("an all-zero output", false, [](size_t, std::vector<uint32_t>& words, uint64_t, std::fstream&) {
+    std::fill(words.begin(), words.end(), 0u);
+  });
+  judge("one wrong element in the last row", false, [&](size_t buffer, std::vector<uint32_t>& words, uint64_t, std::fstream&) {
+    const ScalarType type = sent.buffers[buffer].type == protocol::ElementType::kFloat32 ? ScalarType::kFloat : ScalarType::kInt;
+    const double value = type == ScalarType::kFloat ? float_at(words, words.size() - 1) : int_at(words, words.size() - 1);
+    words.back() = word_for(clearly_wrong(value), type);
+  });
+  judge("an output written one element past its end", false,
+        [&](size_t buffer, std::vector<uint32_t>& words, uint64_t data, std::fstream& file) {
+          const uint32_t word = words.back();
+          file.seekp(static_cast<std::streamoff>(data + sent.buffers[buffer].count * 4));
+          file.write(reinterpret_cast<const char*>(&word), sizeof word);
+        });
+  return findings;
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,53 @@
+#include "labdef/declaration.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "core/files.h"
+#include "labdef/declaration_reader.h"
+
+namespace cudagrade {
+
+std::string DeclarationProblem::to_string() const {
+  return line > 0 ? fmt::format("{}:{}: {}", file, line, what) : fmt::format("{}: {}", file, what);
+}
+
+DeclarationResult parse_declaration(const std::string& text, const std::string& file_name,
+                                    const std::filesystem::path& folder) {
+  try {
+    return DeclarationReader(file_name, folder).read(YAML::Load(text));
+  } catch (const YAML::Exception& error) {
+    return {std::nullopt, {{file_name, error.mark.line + 1, "YAML syntax error: " + error.msg}}};
+  }
+}
+
+DeclarationResult load_declaration(const std::filesystem::path& lab_yaml) {
+  const std::optional<std::string> text = try_read_file(lab_yaml);
+  if (!text) return {std::nullopt, {{lab_yaml.string(), 0, "cannot read the declaration"}}};
+  return parse_declaration(*text, lab_yaml.string(), lab_yaml.parent_path());
+}
+
+std::string_view to_string(ScalarType type) {
+  switch (type) {
+    case ScalarType::kFloat: return "float";
+    case ScalarType::kInt: return "int";
+    case ScalarType::kUnsigned: return "unsigned";
+  }
+  return "?";
+}
+
+std::string_view to_string(ParameterRole role) {
+  switch (role) {
+    case ParameterRole::kInput: return "input";
+    case ParameterRole::kOutput: return "output";
+    case ParameterRole::kInOut: return "inout";
+    case ParameterRole::kScratch: return "scratch";
+  }
+  return "?";
+}
+
+protocol::ElementType element_type_of(ScalarType type) {
+  return type == ScalarType::kFloat ? protocol::ElementType::kFloat32 : protocol::ElementType::kInt32;
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,356 @@
+#include "labdef/declared_lab.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <stdexcept>
+#include <thread>
+
+#include "core/parallel.h"
+#include "core/random.h"
+#include "labdef/input_generator.h"
+#include "model/downsize.h"
+#include "model/workload.h"
+#include "cudagrade/reference.h"
+
+namespace cudagrade {
+namespace {
+
+bool is_written(ParameterRole role) {
+  return role == ParameterRole::kOutput || role == ParameterRole::kInOut;
+}
+
+BufferRole buffer_role(ParameterRole role) {
+  switch (role) {
+    case ParameterRole::kInput: return BufferRole::kInput;
+    case ParameterRole::kOutput: return BufferRole::kOutput;
+    case ParameterRole::kInOut: return BufferRole::kInOut;
+    case ParameterRole::kScratch: return BufferRole::kScratch;
+  }
+  return BufferRole::kInput;
+}
+
+// What the reference computed for one input set, kept with the set (model/workload.h's ExpectedCache).
+struct DeclaredExpected : ExpectedValues {
+  std::vector<ExpectedOutput> outputs;  // by buffer index; empty for buffers that are not checked
+};
+
+// Row chunks small enough to spread over every core, large enough that one call does real work.
+int64_t chunk_rows(int64_t rows) {
+  const int64_t workers = std::max<int64_t>(1, std::thread::hardware_concurrency());
+  return std::max<int64_t>(1, rows / (workers * 4));
+}
+
+}  // namespace
+
+DeclaredLab::DeclaredLab(LabDeclaration declaration, std::string folder_from_root, ReferenceBuilder build_reference)
+    : declaration_(std::move(declaration)),
+      folder_from_root_(std::move(folder_from_root)),
+      build_reference_(std::move(build_reference)) {}
+
+std::vector<std::string> DeclaredLab::size_fields() const {
+  std::vector<std::string> names;
+  for (const SizeField& field : declaration_.sizes) names.push_back(field.name);
+  return names;
+}
+
+std::vector<int64_t> DeclaredLab::example_size() const {
+  std::vector<int64_t> sizes;
+  for (const SizeField& field : declaration_.sizes) sizes.push_back(field.example);
+  return sizes;
+}
+
+SizeValues DeclaredLab::bind(const std::vector<int64_t>& size) const {
+  SizeValues values;
+  for (size_t i = 0; i < declaration_.sizes.size() && i < size.size(); ++i) values[declaration_.sizes[i].name] = size[i];
+  return values;
+}
+
+// Expressions were checked by size_problem() before any case reaches here, so a failure is the grader's.
+int64_t DeclaredLab::evaluate(const Expression& expression, const SizeValues& sizes) const {
+  const Evaluation evaluation = expression.evaluate(sizes);
+  if (!evaluation.value) throw std::runtime_error(fmt::format("{}: {}", declaration_.file, evaluation.problem));
+  return *evaluation.value;
+}
+
+std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>& size) const {
+  const SizeValues sizes = bind(size);
+  for (const SizeField& field : declaration_.sizes) {
+    if (sizes.at(field.name) < 0) return fmt::format("{} must not be negative", field.name);
+    if (sizes.at(field.name) > INT_MAX) return fmt::format("{} must fit in an int (below 2^31)", field.name);
+  }
+  for (const Constraint& constraint : declaration_.constraints) {
+    const Evaluation evaluation = constraint.condition.evaluate(sizes);
+    if (!evaluation.value) return evaluation.problem;
+    if (*evaluation.value == 0) return constraint.message;
+  }
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (!parameter.is_pointer) continue;
+    const Evaluation length = parameter.length->evaluate(sizes);
+    if (!length.value) return fmt::format("the length of {}: {}", parameter.name, length.problem);
+    if (*length.value < 0) return fmt::format("{} would have {} elements", parameter.name, *length.value);
+    if (*length.value > INT_MAX) {
+      return fmt::format("{} would have {} elements: fewer than 2^31 are allowed, since the interface indexes with int",
+                         parameter.name, *length.value);
+    }
+    for (const std::optional<Expression>* side : {&parameter.rows, &parameter.cols}) {
+      if (!*side) continue;
+      const Evaluation value = (*side)->evaluate(sizes);
+      if (!value.value) return fmt::format("the shape of {}: {}", parameter.name, value.problem);
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<int64_t> DeclaredLab::simulator_size(const std::vector<int64_t>& size) const {
+  const SimulatorDownsize& downsize = declaration_.simulator;
+  if (!downsize.work || downsize.scale.empty()) return size;
+  const double work = static_cast<double>(evaluate(*downsize.work, bind(size)));
+  if (work <= static_cast<double>(downsize.budget)) return size;
+  const double factor = std::pow(static_cast<double>(downsize.budget) / work, 1.0 / static_cast<double>(downsize.degree));
+  std::vector<int64_t> smaller = size;
+  for (size_t i = 0; i < declaration_.sizes.size(); ++i) {
+    const std::vector<std::string>& scaled = downsize.scale;
+    if (std::find(scaled.begin(), scaled.end(), declaration_.sizes[i].name) == scaled.end()) continue;
+    smaller[i] = scale_sides_keeping_remainder({size[i]}, factor, downsize.keep_remainder).front();
+  }
+  return smaller;
+}
+
+std::vector<Distribution> DeclaredLab::distributions() const {
+  std::vector<Distribution> result;
+  for (const std::string& name : declaration_.distributions) {
+    if (const std::optional<Distribution> distribution = distribution_from_string(name)) result.push_back(*distribution);
+  }
+  return result;
+}
+
+// The first close check's bounds; a case's `tolerance:` replaces them for every close output.
+Tolerance DeclaredLab::default_tolerance(Distribution) const {
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (is_written(parameter.role) && parameter.check.kind == OutputCheck::Kind::kClose) {
+      return {parameter.check.abs, parameter.check.rel};
+    }
+  }
+  return {0, 0};
+}
+
+std::vector<Baseline> DeclaredLab::baselines() const {
+  std::vector<Baseline> result;
+  for (const BaselineDeclaration& baseline : declaration_.baselines) {
+    result.push_back({baseline.name, folder_from_root_ + "/" + baseline.source, baseline.libraries});
+  }
+  return result;
+}
+
+std::string DeclaredLab::entry_source(const std::filesystem::path&) const {
+  return generated_entry(declaration_);
+}
+
+Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) const {
+  const SizeValues sizes = bind(test_case.size);
+  SplitMix64 random(set_seed(test_case.seed, set_index));
+  Workload workload;
+  workload.dims = test_case.size;
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (!parameter.is_pointer) continue;
+    const int64_t length = evaluate(*parameter.length, sizes);
+    HostBuffer buffer{parameter.name, buffer_role(parameter.role), element_type_of(parameter.type), 1, length,
+                      static_cast<size_t>(length), {}};
+    if (parameter.rows && parameter.cols) {
+      buffer.rows = evaluate(*parameter.rows, sizes);
+      buffer.cols = evaluate(*parameter.cols, sizes);
+    }
+    if (parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut) {
+      buffer.words.resize(buffer.count);
+      generate_input(parameter.generator, parameter.type, test_case.distribution, declaration_.folder, random, buffer);
+    }
+    workload.buffers.push_back(std::move(buffer));
+  }
+  return workload;
+}
+
+const CpuReference& DeclaredLab::reference() const {
+  std::call_once(built_, [this] { reference_ = build_reference_(); });
+  return *reference_;
+}
+
+// matmul's sampling: every row while the work is small, else both edges (where boundary bugs live) and an
+// even spread between, whose odd stride visits every residue of a tile.
+std::vector<int64_t> DeclaredLab::rows_to_check(const Parameter& output, const SizeValues& sizes, int64_t rows) const {
+  std::vector<int64_t> chosen;
+  const std::optional<RowSampling>& sampling = output.sampling;
+  if (!sampling || evaluate(*sampling->work, sizes) <= sampling->full_work || rows <= sampling->edge_rows + sampling->spread_rows) {
+    chosen.resize(static_cast<size_t>(rows));
+    std::iota(chosen.begin(), chosen.end(), int64_t{0});
+    return chosen;
+  }
+  const int64_t edge = sampling->edge_rows / 2;
+  for (int64_t r = 0; r < edge; ++r) chosen.push_back(r);
+  const int64_t begin = edge, span = rows - 2 * edge;
+  for (int64_t i = 0; i < sampling->spread_rows; ++i) chosen.push_back(begin + (i * span / sampling->spread_rows + i) % span);
+  for (int64_t r = rows - edge; r < rows; ++r) chosen.push_back(r);
+  std::sort(chosen.begin(), chosen.end());
+  chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
+  return chosen;
+}
+
+ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows) const {
+  const HostBuffer& buffer = sent.buffers[output];
+  ExpectedOutput expected;
+  expected.rows = rows;
+  expected.cols = buffer.cols;
+  expected.value.assign(rows.size() * static_cast<size_t>(buffer.cols), 0.0);
+  const Parameter* parameter = nullptr;
+  for (const Parameter& candidate : declaration_.parameters) {
+    if (candidate.is_pointer && candidate.name == buffer.name) parameter = &candidate;
+  }
+  if (parameter->check.scale_from_reference) expected.scale.assign(expected.value.size(), 0.0);
+
+  std::vector<cudagrade_array> arrays;
+  int32_t output_index = 0;
+  size_t buffer_index = 0;
+  for (const Parameter& each : declaration_.parameters) {
+    if (!each.is_pointer) {
+      arrays.push_back({nullptr, 0, 1, 1});
+      continue;
+    }
+    const HostBuffer& data = sent.buffers[buffer_index];
+    if (buffer_index == output) output_index = static_cast<int32_t>(arrays.size());
+    arrays.push_back({data.words.empty() ? nullptr : data.words.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
+    ++buffer_index;
+  }
+  const std::vector<int64_t>& sizes = sent.dims;
+  const CpuReference& computing = reference();
+  const int64_t chunk = chunk_rows(static_cast<int64_t>(rows.size()));
+  const int64_t chunks = (static_cast<int64_t>(rows.size()) + chunk - 1) / chunk;
+  std::atomic<bool> failed{false};
+  parallel_for(chunks, [&](int64_t c) {
+    const size_t first = static_cast<size_t>(c * chunk);
+    const size_t count = std::min(rows.size() - first, static_cast<size_t>(chunk));
+    const size_t offset = first * static_cast<size_t>(buffer.cols);
+    cudagrade_reference_call call{sizes.data(), static_cast<int32_t>(sizes.size()), arrays.data(),
+                                  static_cast<int32_t>(arrays.size()), output_index, rows.data() + first,
+                                  static_cast<int64_t>(count), expected.value.data() + offset,
+                                  expected.scale.empty() ? nullptr : expected.scale.data() + offset};
+    if (!computing.compute(call)) failed = true;
+  });
+  if (failed) throw std::runtime_error(fmt::format("the CPU reference of lab {} returned an error", declaration_.name));
+  return expected;
+}
+
+void DeclaredLab::prepare_check(const TestCase& test_case, const Workload& sent) const {
+  const SizeValues sizes = bind(test_case.size);
+  sent.expected->get<DeclaredExpected>([&] {
+    auto values = std::make_unique<DeclaredExpected>();
+    values->outputs.resize(sent.buffers.size());
+    size_t index = 0;
+    for (const Parameter& parameter : declaration_.parameters) {
+      if (!parameter.is_pointer) continue;
+      if (is_written(parameter.role)) {
+        values->outputs[index] = expected_rows(sent, index, rows_to_check(parameter, sizes, sent.buffers[index].rows));
+      }
+      ++index;
+    }
+    return values;
+  });
+}
+
+CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const {
+  prepare_check(test_case, sent);
+  const DeclaredExpected& expected = sent.expected->get<DeclaredExpected>([]() -> std::unique_ptr<DeclaredExpected> { return nullptr; });
+  const SizeValues sizes = bind(test_case.size);
+  std::vector<CheckOutcome> outcomes;
+  size_t index = 0;
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (!parameter.is_pointer) continue;
+    if (is_written(parameter.role)) {
+      const HostBuffer& buffer = sent.buffers[index];
+      OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected.outputs[index],
+                              test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0};
+      outcomes.push_back(check_output(output));
+    }
+    ++index;
+  }
+  return combine_outcomes(outcomes);
+}
+
+WorkCount DeclaredLab::work(const TestCase& test_case) const {
+  const SizeValues sizes = bind(test_case.size);
+  WorkCount count;
+  if (declaration_.flops) count.flops = static_cast<double>(evaluate(*declaration_.flops, sizes));
+  if (declaration_.bytes) count.bytes = static_cast<double>(evaluate(*declaration_.bytes, sizes));
+  return count;
+}
+
+namespace {
+
+void write_matrix(const std::filesystem::path& path, const std::string& title, int64_t rows, int64_t cols,
+                  const std::function<std::string(int64_t)>& element) {
+  std::ofstream out(path);
+  out << "# " << title << ": " << rows << " x " << cols << ", row-major\n";
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) out << (c ? " " : "") << fmt::format("{:>10}", element(r * cols + c));
+    out << "\n";
+  }
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const {
+  size_t index = 0;
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (!parameter.is_pointer) continue;
+    const HostBuffer& buffer = sent.buffers[index];
+    const std::span<const uint32_t> words = is_written(parameter.role) ? returned.data[index] : std::span<const uint32_t>(buffer.words);
+    const uint32_t poison = poison_word(buffer.type);
+    const ScalarType type = parameter.type;
+    if (parameter.role != ParameterRole::kScratch) {
+      const std::string title = is_written(parameter.role) ? buffer.name + " as computed by the submission" : buffer.name;
+      write_matrix(dir / (buffer.name + ".txt"), title, buffer.rows, buffer.cols, [&](int64_t i) {
+        const uint32_t word = words[static_cast<size_t>(i)];
+        return word == poison && parameter.role == ParameterRole::kOutput ? std::string("unset") : element_text(word, type);
+      });
+    }
+    if (is_written(parameter.role) && parameter.check.kind != OutputCheck::Kind::kMultiset) {
+      std::vector<int64_t> every_row(static_cast<size_t>(buffer.rows));
+      std::iota(every_row.begin(), every_row.end(), int64_t{0});
+      const ExpectedOutput expected = expected_rows(sent, index, every_row);
+      write_matrix(dir / (buffer.name + "_expected.txt"), buffer.name + " expected (the lab's CPU reference)", buffer.rows,
+                   buffer.cols, [&](int64_t i) { return fmt::format("{:g}", expected.value[static_cast<size_t>(i)]); });
+    }
+    ++index;
+  }
+}
+
+std::string generated_entry(const LabDeclaration& declaration) {
+  std::vector<std::string> arguments;
+  size_t buffer = 0;
+  for (const Parameter& parameter : declaration.parameters) {
+    const std::string type = std::string(to_string(parameter.type));
+    if (parameter.is_pointer) {
+      arguments.push_back(fmt::format("static_cast<{}{}*>(data[{}])", parameter.is_const ? "const " : "", type, buffer++));
+      continue;
+    }
+    size_t field = 0;
+    while (declaration.sizes[field].name != parameter.size_field) ++field;
+    arguments.push_back(fmt::format("static_cast<{}>(dims[{}])", type, field));
+  }
+  return fmt::format(
+      "// Runner entry for the {0} lab, generated by cudagrade from {1}: calls the student's function with the\n"
+      "// arena's buffers (in the prototype's order) and the case's sizes.\n"
+      "#include \"{2}\"\n"
+      "#include \"harness/entry.h\"\n\n"
+      "void cudagrade_call_entry(void* const* data, const int64_t* dims) {{\n"
+      "  (void)dims;\n"
+      "  {3}({4});\n"
+      "}}\n",
+      declaration.name, "lab.yaml", declaration.header, declaration.function, fmt::join(arguments, ", "));
+}
+
+}  // namespace cudagrade

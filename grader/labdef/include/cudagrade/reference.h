@@ -1,0 +1,54 @@
+/* The interface of a lab's CPU reference (labs/<lab>/reference.cc, named by `reference:` in lab.yaml).
+ *
+ * The grader compiles the file once with the host C++ compiler (-O2, C++17), keeps the library in its cache,
+ * and calls cudagrade_reference() for the rows of each output it checks, from several threads at once: the
+ * function must be thread-safe (no globals it writes) and compute each asked row from the inputs alone.
+ * Values are given in double; compute in double (or wider) so the tolerance measures the student's error,
+ * not the reference's. docs/LABS.md, "The CPU reference", has a worked example.
+ */
+#ifndef CUDAGRADE_REFERENCE_H
+#define CUDAGRADE_REFERENCE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One parameter of the call, in the prototype's order. */
+struct cudagrade_array {
+  const void* data; /* an input's or in-out's elements as the student's function received them; else NULL */
+  int64_t length;   /* elements */
+  int64_t rows;     /* its declared shape (1 x length unless lab.yaml gives one) */
+  int64_t cols;
+};
+
+struct cudagrade_reference_call {
+  const int64_t* sizes; /* the size fields, in the order lab.yaml's `sizes` lists them */
+  int32_t size_count;
+  const struct cudagrade_array* parameters;
+  int32_t parameter_count;
+  int32_t output;        /* the index of the parameter whose rows are asked for */
+  const int64_t* rows;   /* which rows of it, ascending */
+  int64_t row_count;
+  double* value;         /* row_count * cols: the expected values, row rows[i] at value + i * cols */
+  double* scale;         /* the same layout: each element's error scale, read by `scale: reference`; else NULL */
+};
+
+/* Returns 0; anything else means the reference could not compute (the grader stops with the lab's error). */
+int cudagrade_reference(const struct cudagrade_reference_call* call);
+
+#ifdef __cplusplus
+}
+
+namespace cudagrade_lab {
+/* Typed access for C++: input<float>(call, 0) is the first parameter's elements. */
+template <typename T>
+inline const T* input(const cudagrade_reference_call* call, int index) {
+  return static_cast<const T*>(call->parameters[index].data);
+}
+inline int64_t size(const cudagrade_reference_call* call, int index) { return call->sizes[index]; }
+}  // namespace cudagrade_lab
+#endif
+
+#endif

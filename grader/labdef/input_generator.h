@@ -1,0 +1,20 @@
+// Fills a declared lab's input buffers from the case's seed: every generator the format names, the same
+// words on every machine for a given seed (core/random.h's SplitMix64, never std:: distributions).
+#pragma once
+
+#include <filesystem>
+
+#include "core/random.h"
+#include "labdef/declaration.h"
+#include "model/testcase.h"
+#include "model/workload.h"
+
+namespace cudagrade {
+
+// Fills buffer.words (already sized) as `generator` says; `distribution` is the case's, for Kind::kCase;
+// `folder` is the lab's, for Kind::kFile. Throws std::runtime_error for a file that cannot be read, which
+// is the lab's fault and surfaces through `cudagrade lab check`.
+void generate_input(const Generator& generator, ScalarType type, Distribution distribution,
+                    const std::filesystem::path& folder, SplitMix64& random, HostBuffer& buffer);
+
+}  // namespace cudagrade

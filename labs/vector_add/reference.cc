@@ -1,0 +1,14 @@
+// The vector_add lab's CPU reference: C[i] = A[i] + B[i]. C is one row of n, so one call computes it all;
+// the float sum is computed in float, since that is the exact answer a single rounding gives.
+#include <cudagrade/reference.h>
+
+extern "C" int cudagrade_reference(const cudagrade_reference_call* call) {
+  const float* a = cudagrade_lab::input<float>(call, 0);
+  const float* b = cudagrade_lab::input<float>(call, 1);
+  const int64_t cols = call->parameters[call->output].cols;
+  for (int64_t r = 0; r < call->row_count; ++r) {
+    const int64_t first = call->rows[r] * cols;
+    for (int64_t c = 0; c < cols; ++c) call->value[r * cols + c] = a[first + c] + b[first + c];
+  }
+  return 0;
+}

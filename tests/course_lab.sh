@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A course's own lab, declared in its own repository and never built into the grader: `--root COURSE` finds it,
+# and list, lab check, check, grade and package gradescope all work on it with this build's binary, no rebuild.
+# (deb_in_fresh_debian.sh does the same with the binary installed from the .deb.)
+#
+# Usage: course_lab.sh CUDAGRADE SOURCE_DIR
+set -uo pipefail
+cudagrade=$1
+source=$(cd "$2" && pwd)
+# shellcheck source=tests/testing/make_course.sh
+source "$source/tests/testing/make_course.sh"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+course=$scratch/course
+make_course "$source" "$course" conv_warmup
+grade() { "$cudagrade" --root "$course" --cache-dir "$scratch/cache" "$@"; }
+
+grade list --names | grep -qx conv_warmup || fail "list --names does not show the course's lab"
+grade lab check conv_warmup --backend sim > "$scratch/lab-check.txt" 2>&1 ||
+  { cat "$scratch/lab-check.txt"; fail "lab check conv_warmup did not pass"; }
+grep -q "lab conv_warmup is sound" "$scratch/lab-check.txt" || fail "lab check did not say the lab is sound"
+
+grade check conv_warmup "$course/submissions/conv_warmup/correct.cu" --backend sim --format json \
+  --output "$scratch/correct.json" || fail "correct.cu did not pass"
+grade check conv_warmup "$course/submissions/conv_warmup/no_bounds_check.cu" --backend sim > "$scratch/wrong.txt"
+[[ $? == 1 ]] || fail "no_bounds_check.cu was not failed"
+grep -q "wrong_answer" "$scratch/wrong.txt" || { cat "$scratch/wrong.txt"; fail "no_bounds_check.cu: no wrong_answer"; }
+
+mkdir -p "$scratch/uploads"
+cp "$course/submissions/conv_warmup/correct.cu" "$scratch/uploads/Lab1_ada1001_attempt_2026-11-20-12-00-00_conv_warmup.cu"
+cp "$course/submissions/conv_warmup/no_bounds_check.cu" "$scratch/uploads/Lab1_alan1002_attempt_2026-11-20-12-00-00_conv_warmup.cu"
+grade grade conv_warmup "$scratch/uploads" --backend sim --out "$scratch/class" > "$scratch/class.log" 2>&1
+grep -q "passed" "$scratch/class/grades.csv" && grep -q "wrong_answer" "$scratch/class/grades.csv" ||
+  { cat "$scratch/class.log" "$scratch/class/grades.csv"; fail "the class gradebook lacks a passed and a wrong_answer row"; }
+
+grade package gradescope conv_warmup --out "$scratch/gradescope" > "$scratch/package.log" 2>&1 ||
+  { cat "$scratch/package.log"; fail "package gradescope failed"; }
+unzip -l "$scratch/gradescope/autograder.zip" | grep -q "labs/conv_warmup/lab.yaml" ||
+  fail "the Gradescope package does not carry the lab's declaration"
+unzip -l "$scratch/gradescope/autograder.zip" | grep -q "grader/harness/" ||
+  fail "the Gradescope package does not carry the grader"
+
+echo "$failures failure(s)"
+[[ $failures == 0 ]]
