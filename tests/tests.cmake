@@ -38,6 +38,8 @@ add_executable(cudagrade_tests
   grader/labdef/declaration_test.cc
   grader/labdef/declared_lab_test.cc
   grader/labdef/expression_test.cc
+  grader/labdef/input_generator_test.cc
+  grader/labdef/output_check_test.cc
   grader/check/reported_time_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc

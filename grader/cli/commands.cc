@@ -108,6 +108,10 @@ CommandAction setup_list(CLI::App& command, const GlobalOptions& globals) {
   command.add_flag("--include-hidden", *include_hidden, "also list hidden cases (for instructors)");
   command.add_flag("--names", *names_only, "only the labs' names, one a line (for scripts)");
   return [include_hidden, names_only, &globals] {
+    // A declared lab whose declaration is broken is not listed; its author is told why.
+    for (const DeclarationProblem& problem : declaration_problems()) {
+      std::cerr << "cudagrade: not listed: " << problem.to_string() << "\n";
+    }
     if (*names_only) {
       for (const Lab* lab : all_labs()) std::cout << lab->name() << "\n";
       return static_cast<int>(kExitPassed);
