@@ -41,6 +41,7 @@ using namespace cudagrade;
 ProjectPaths project_paths() {
   ProjectPaths paths;
   paths.root = CUDAGRADE_SOURCE_ROOT;
+  paths.cache = std::filesystem::temp_directory_path() / "cudagrade-fuzz-cache";
   return paths;
 }
 
@@ -110,6 +111,12 @@ void check_suite(const TestSuite& suite, const std::string& file_name) {
 }
 
 }  // namespace
+
+// The labs are data: read the source tree's declarations once, as cudagrade's main does.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  load_declared_labs(project_paths());
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const LoaderContext context = validate_context();

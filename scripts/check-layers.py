@@ -4,8 +4,10 @@
 Each folder of grader/ has a place in LAYERS, lowest first. A file may include headers of its own folder and
 of folders below it, never above: so no include runs back up and no two folders include each other. On top
 of that order:
-  - labs/ (the plug-ins) may include only what LAB_MAY_INCLUDE names, and one lab never another's files;
-  - nothing outside labs/ names a particular lab's files, and only TOP_LEVEL folders reach labs/registry.h;
+  - grader/ holds no lab: a lab is data in the root's labs/<lab>/ (lab.yaml and its CPU reference), so no
+    folder may sit under grader/labs/, and no grader source outside the tests names a shipped lab in a string;
+  - labs/ (the registry) may include only what LAB_MAY_INCLUDE names, and only TOP_LEVEL folders reach
+    labs/registry.h;
   - tests (*_test.cc, and the files under tests/) may also use tests/testing/ and the real labs through
     labs/registry.h, as fixtures: a test is the top of its own small program.
 A folder missing from LAYERS fails too, so that a new folder is placed on purpose.
@@ -36,7 +38,7 @@ LAYERS = [
     "similarity", # which of a class's files are unusually similar: CUDA tokens, winnowing, the pairs
     "gradebook",  # a class's outputs: grades.csv, reports, summary.html, the output folder's layout
     "batch",      # a class's grading run
-    "labs",       # the plug-ins: one folder a lab, and the registry
+    "labs",       # the registry: the labs declared under the root, read through labdef/
     "package",    # platform packages: Gradescope, GitHub Classroom
     "cli",        # the subcommands
     "",           # grader/main.cc
@@ -52,13 +54,21 @@ def folder_of(path: pathlib.Path, grader: pathlib.Path) -> str:
     return parts[0] if len(parts) > 1 else ""
 
 
-def lab_of(parts) -> str:
-    """The lab a path under labs/ belongs to ("" for labs/registry.* and other shared files)."""
-    return parts[1] if len(parts) > 2 and parts[0] == "labs" else ""
-
-
 def is_test(path: pathlib.Path) -> bool:
     return path.stem.endswith("_test") or "tests" in path.parts[:1]
+
+
+def lab_offences(root: pathlib.Path, grader: pathlib.Path):
+    """A lab inside the grader: a folder under grader/labs/, or a shipped lab's name as a string in its code."""
+    if (grader / "labs").is_dir():
+        for folder in sorted(p for p in (grader / "labs").iterdir() if p.is_dir()):
+            yield f"grader/labs/{folder.name}/: a lab lives in labs/{folder.name}/ as data (docs/LABS.md), not in the grader"
+    names = sorted(p.name for p in (root / "labs").iterdir() if (p / "lab.yaml").is_file()) if (root / "labs").is_dir() else []
+    for path in sorted(p for p in grader.rglob("*") if p.suffix in SOURCE_SUFFIXES and not is_test(p.relative_to(root))):
+        text = path.read_text(errors="replace")
+        for name in names:
+            if f'"{name}"' in text:
+                yield f"{path.relative_to(root)}: names the lab \"{name}\": the grader reads labs, it never names one"
 
 
 def offences(root: pathlib.Path):
@@ -67,6 +77,7 @@ def offences(root: pathlib.Path):
     known = {path.name for path in grader.iterdir() if path.is_dir()}
     for folder in sorted(known - set(rank)):
         yield f"grader/{folder}/: not placed in LAYERS (scripts/check-layers.py) nor in docs/ARCHITECTURE.md"
+    yield from lab_offences(root, grader)
     sources = [p for p in grader.rglob("*") if p.suffix in SOURCE_SUFFIXES]
     sources += [p for p in (root / "tests").rglob("*") if p.suffix in SOURCE_SUFFIXES]
     sources += [p for p in (root / "fuzz").rglob("*") if p.suffix in SOURCE_SUFFIXES]
@@ -74,7 +85,6 @@ def offences(root: pathlib.Path):
         inside_grader = grader in path.parents
         here = folder_of(path, grader) if inside_grader else None
         test = is_test(path.relative_to(root)) or not inside_grader
-        here_parts = path.relative_to(grader).parts if inside_grader else ()
         for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
             match = INCLUDE.match(line)
             if not match:
@@ -91,9 +101,6 @@ def offences(root: pathlib.Path):
                 continue
             if there not in rank:
                 continue  # a library's header, e.g. <fmt/...> spelled with quotes, or cusim's own
-            if lab_of(parts) and lab_of(parts) != lab_of(here_parts) and not path.match("grader/labs/registry.cc"):
-                yield f"{where}: only the lab itself and labs/registry.cc name a lab's files"
-                continue
             if target == "labs/registry.h" and (test or here in TOP_LEVEL or here == "labs"):
                 continue
             if test and not inside_grader:

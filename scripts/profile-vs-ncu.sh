@@ -11,11 +11,11 @@ cd "$(dirname "$0")/.." || exit 2
 out=${1:?usage: profile-vs-ncu.sh OUT_DIR}
 mkdir -p "$out"
 ncu=${NCU:-/usr/local/cuda/bin/ncu}
-# Each lab's driver (grader/labs/<lab>/ncu_driver.cu) names the size to profile: its `ncu-case:` line is the
+# Each lab's driver (labs/<lab>/ncu_driver.cu) names the size to profile: its `ncu-case:` line is the
 # simulator's test case and its `ncu-args:` line the driver's arguments, so a new lab needs no line here.
 declare -A args_of
 for lab in $(build/cudagrade list --names); do
-  driver=grader/labs/$lab/ncu_driver.cu
+  driver=labs/$lab/ncu_driver.cu
   [[ -f $driver ]] || { echo "$driver is missing: $lab's references are not profiled" >&2; continue; }
   printf 'lab: %s\ncases:\n  - %s\n' "$lab" "$(sed -n 's|^// ncu-case: ||p' "$driver")" >"$out/$lab.yaml"
   args_of[$lab]=$(sed -n 's|^// ncu-args: ||p' "$driver")
@@ -32,7 +32,7 @@ for lab in "${!args_of[@]}"; do references+=(reference/"$lab"/*.cu); done
 for file in "${references[@]}"; do
   lab=$(basename "$(dirname "$file")")
   name=$(basename "$file" .cu)
-  nvcc -O3 -arch=sm_90 -lineinfo -I "skeleton/$lab" "grader/labs/$lab/ncu_driver.cu" "$file" -o "$out/$lab-$name" \
+  nvcc -O3 -arch=sm_90 -lineinfo -I "skeleton/$lab" "labs/$lab/ncu_driver.cu" "$file" -o "$out/$lab-$name" \
     >"$out/$lab-$name.nvcc.log" 2>&1 &
 done
 wait

@@ -27,7 +27,8 @@ LoaderContext loader_context(const ProjectPaths& paths) {
 }
 
 std::string lab_option_help() {
-  return "the lab, e.g. " + all_labs().front()->name();
+  return all_labs().empty() ? "the lab (no labs under this root: see `cudagrade lab new`)"
+                            : "the lab, e.g. " + all_labs().front()->name();
 }
 
 std::string size_option_help() {
@@ -79,7 +80,9 @@ int exit_code_for(CaseStatus verdict) {
 
 void GradingOptions::add_to(CLI::App& command) {
   command.add_option("lab", lab, lab_option_help())->required();
-  command.add_option("file", submission, "the submission, e.g. " + all_labs().front()->submission_file())->required();
+  command.add_option("file", submission,
+                     "the submission" + (all_labs().empty() ? std::string() : ", e.g. " + all_labs().front()->submission_file()))
+      ->required();
   add_backend_option(command, backend);
   command.add_option("--format", format, fmt::format("report format: {}", fmt::join(printer_formats(), ", ")))
       ->check(CLI::IsMember(printer_formats()));

@@ -30,10 +30,16 @@ const DeclaredLab& declared_lab_named(const std::string& name) {
 }
 
 CommandAction setup_lab_check(CLI::App& command, const GlobalOptions& globals) {
-  auto options = std::make_shared<GradingOptions>();
-  command.add_option("lab", options->lab, "the declared lab, e.g. vector_add")->required();
+  struct Options : GradingOptions {
+    bool no_grading = false;
+  };
+  auto options = std::make_shared<Options>();
+  command.add_option("lab", options->lab, lab_option_help())->required();
   add_backend_option(command, options->backend);
   add_sandbox_option(command, options->sandbox);
+  command.add_flag("--no-grading", options->no_grading,
+                   "check the header and the check only, without grading the references, skeleton and examples "
+                   "(for a suite that grades them already)");
   return [options, &globals] {
     const DeclaredLab& lab = declared_lab_named(options->lab);
     std::unique_ptr<PreparedRun> run = prepare_backend(globals, options->backend);
@@ -44,7 +50,9 @@ CommandAction setup_lab_check(CLI::App& command, const GlobalOptions& globals) {
     int failures = 0;
     print_lines("the header", checker.header_matches(), failures);
     print_lines("the check, on answers written into an arena", checker.check_rejects_wrong_answers(suite), failures);
-    print_lines("the references, the skeleton and the examples", checker.files_get_their_verdicts(suite), failures);
+    if (!options->no_grading) {
+      print_lines("the references, the skeleton and the examples", checker.files_get_their_verdicts(suite), failures);
+    }
     std::cout << (failures == 0 ? fmt::format("lab {} is sound\n", lab.name())
                                 : fmt::format("lab {}: {} problem(s)\n", lab.name(), failures));
     return static_cast<int>(failures == 0 ? kExitPassed : kExitFailed);

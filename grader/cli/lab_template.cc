@@ -29,15 +29,15 @@ simulator: {work: n, budget: 1048576, scale: [n], keep_remainder: 256}
 speed_reference: naive           # reference/LAB/naive.cu
 )T";
 
-const char* kReference = R"T(// The LAB lab's CPU reference: out[i] = 2 * in[i], in double. The grader calls it for the rows of out it
-// checks (out is one row of n here), from several threads at once.
+const char* kReference = R"T(// The LAB lab's CPU reference: out[i] = 2 * in[i], in double. The grader calls it for blocks of the rows and
+// columns of out it checks (out is one row of n here), from several threads at once.
 #include <cudagrade/reference.h>
 
 extern "C" int cudagrade_reference(const cudagrade_reference_call* call) {
   const float* in = cudagrade_lab::input<float>(call, 0);
   const int64_t cols = call->parameters[call->output].cols;
   for (int64_t r = 0; r < call->row_count; ++r) {
-    for (int64_t c = 0; c < cols; ++c) call->value[r * cols + c] = 2.0 * in[call->rows[r] * cols + c];
+    for (int64_t c = call->col_begin; c < call->col_end; ++c) call->value[r * cols + c] = 2.0 * in[call->rows[r] * cols + c];
   }
   return 0;
 }

@@ -140,12 +140,12 @@ TEST_CASE("every shipped reference, skeleton and example passes the symbol polic
 TEST_CASE("the course's own baselines may call libraries", "[nvcc]") {
   Fixture fixture;
   BuildResult result = fixture.toolchain.build({find_lab("matmul"),
-                                                fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu",
+                                                fixture.paths.root / "labs/matmul/baseline_cublas.cu",
                                                 {"-lcublas"},
                                                 BuildRequest::Provenance::kTrusted});
   INFO(result.summary << result.log);
   CHECK(result.outcome == BuildResult::Outcome::kBuilt);
-  BuildResult as_student = fixture.build("matmul", fixture.paths.root / "grader/labs/matmul/baseline_cublas.cu");
+  BuildResult as_student = fixture.build("matmul", fixture.paths.root / "labs/matmul/baseline_cublas.cu");
   CHECK(as_student.outcome == BuildResult::Outcome::kRejected);
 }
 

@@ -1,4 +1,4 @@
-// The one function a lab supplies to the runner (grader/labs/<lab>/entry.cu): call the student's function
+// The one function a lab supplies to the runner (generated from its prototype, labdef/declared_lab.h): call the student's function
 // with the data pointers of one buffer set, in the order the lab's grader plug-in lays the buffers out.
 #pragma once
 

@@ -13,12 +13,6 @@
 namespace cudagrade {
 namespace {
 
-uint32_t word_for(double value, ScalarType type) {
-  if (type == ScalarType::kFloat) return word_of(static_cast<float>(value));
-  if (type == ScalarType::kUnsigned) return static_cast<uint32_t>(static_cast<int64_t>(value));
-  return static_cast<uint32_t>(static_cast<int32_t>(value));
-}
-
 // A value no tolerance the format allows accepts in place of `value`.
 double clearly_wrong(double value) {
   return value + 1 + 2 * std::fabs(value);
@@ -35,7 +29,7 @@ std::vector<std::vector<uint32_t>> right_answers(const DeclaredLab& lab, const W
       std::vector<int64_t> rows(static_cast<size_t>(buffer.rows));
       std::iota(rows.begin(), rows.end(), int64_t{0});
       const ExpectedOutput expected = lab.expected_rows(sent, index, rows);
-      for (double value : expected.value) answers[index].push_back(word_for(value, parameter.type));
+      for (size_t i = 0; i < expected.value.size(); ++i) answers[index].push_back(word_for_value(expected.value[i], parameter.type));
     }
     ++index;
   }
@@ -91,7 +85,7 @@ std::vector<SelfTestFinding> self_test_check(const DeclaredLab& lab, const TestC
   judge("one wrong element in the last row", false, [&](size_t buffer, std::vector<uint32_t>& words, uint64_t, std::fstream&) {
     const ScalarType type = sent.buffers[buffer].type == protocol::ElementType::kFloat32 ? ScalarType::kFloat : ScalarType::kInt;
     const double value = type == ScalarType::kFloat ? float_at(words, words.size() - 1) : int_at(words, words.size() - 1);
-    words.back() = word_for(clearly_wrong(value), type);
+    words.back() = word_for_value(clearly_wrong(value), type);
   });
   judge("an output written one element past its end", false,
         [&](size_t buffer, std::vector<uint32_t>& words, uint64_t data, std::fstream& file) {

@@ -50,7 +50,8 @@ CpuReference::Loaded CpuReference::build(const std::filesystem::path& source, co
     return {nullptr, fmt::format("{} defines no function cudagrade_reference (extern \"C\", see cudagrade/reference.h)",
                                  source.string())};
   }
-  return {std::shared_ptr<const CpuReference>(new CpuReference(handle, function)), ""};
+  auto explain = reinterpret_cast<Explain>(dlsym(handle, "cudagrade_explain"));
+  return {std::shared_ptr<const CpuReference>(new CpuReference(handle, function, explain)), ""};
 }
 
 CpuReference::~CpuReference() {

@@ -12,12 +12,14 @@
 #include "core/command_runner.h"
 
 struct cudagrade_reference_call;
+struct cudagrade_mismatch;
 
 namespace cudagrade {
 
 class CpuReference {
  public:
   using Function = int (*)(const cudagrade_reference_call*);
+  using Explain = void (*)(const cudagrade_reference_call*, cudagrade_mismatch*);
 
   // What building or loading gave: the library, or the compiler's or the loader's words.
   struct Loaded {
@@ -36,11 +38,16 @@ class CpuReference {
 
   // Runs the reference for one call; false when it returned non-zero.
   bool compute(const cudagrade_reference_call& call) const { return function_(&call) == 0; }
+  // The lab's note on one mismatch, when its reference defines cudagrade_explain; else nothing changes.
+  void explain(const cudagrade_reference_call& call, cudagrade_mismatch& mismatch) const {
+    if (explain_) explain_(&call, &mismatch);
+  }
 
  private:
-  CpuReference(void* handle, Function function) : handle_(handle), function_(function) {}
+  CpuReference(void* handle, Function function, Explain explain) : handle_(handle), function_(function), explain_(explain) {}
   void* handle_;
   Function function_;
+  Explain explain_;
 };
 
 }  // namespace cudagrade

@@ -1,6 +1,8 @@
 #include "labdef/declaration.h"
 
 #include <fmt/format.h>
+
+#include <cstring>
 #include <yaml-cpp/yaml.h>
 
 #include "core/files.h"
@@ -44,6 +46,33 @@ std::string_view to_string(ParameterRole role) {
     case ParameterRole::kScratch: return "scratch";
   }
   return "?";
+}
+
+uint32_t word_for_value(double value, ScalarType type) {
+  switch (type) {
+    case ScalarType::kFloat: {
+      const float single = static_cast<float>(value);
+      uint32_t word;
+      std::memcpy(&word, &single, sizeof word);
+      return word;
+    }
+    case ScalarType::kUnsigned: return static_cast<uint32_t>(static_cast<int64_t>(value));
+    case ScalarType::kInt: return static_cast<uint32_t>(static_cast<int32_t>(value));
+  }
+  return 0;
+}
+
+double value_of_word(uint32_t word, ScalarType type) {
+  switch (type) {
+    case ScalarType::kFloat: {
+      float single;
+      std::memcpy(&single, &word, sizeof single);
+      return single;
+    }
+    case ScalarType::kUnsigned: return word;
+    case ScalarType::kInt: return static_cast<int32_t>(word);
+  }
+  return 0;
 }
 
 protocol::ElementType element_type_of(ScalarType type) {

@@ -38,6 +38,7 @@ struct OutputCheck {
   Kind kind = Kind::kExact;
   double abs = 0, rel = 0;  // close: |got - want| <= (abs + rel * scale) * grow
   bool scale_from_reference = false;  // close: scale is the reference's error scale, else |want|
+  std::optional<std::pair<double, double>> small_integers;  // close: abs and rel for small-integer cases
   std::optional<Expression> grow;     // close: a factor over the size fields, e.g. sqrt(n)
   int64_t ulps = 0;
 };
@@ -78,14 +79,17 @@ struct Constraint {
   int line = 0;
 };
 
-// How the simulator runs a case too large for the CPU: while `work` exceeds `budget`, every field in `scale`
-// shrinks by the same factor (work's root of the ratio), keeping its remainder modulo `keep_remainder`.
+// How the simulator runs a case too large for the CPU, in one of two forms. Scaled: while `work` exceeds
+// `budget`, every field in `scale` shrinks by the same factor (work's root of the ratio), keeping its remainder
+// modulo `keep_remainder`. Or written out: when `when` holds, each field in `sizes` becomes its expression.
 struct SimulatorDownsize {
   std::optional<Expression> work;
   int64_t budget = 0;
   std::vector<std::string> scale;
   int64_t keep_remainder = 1;
   int64_t degree = 1;  // how many scaled fields multiply into work
+  std::optional<Expression> when;
+  std::vector<std::pair<std::string, Expression>> sizes;
 };
 
 struct BaselineDeclaration {
@@ -134,5 +138,8 @@ DeclarationResult load_declaration(const std::filesystem::path& lab_yaml);
 std::string_view to_string(ScalarType type);
 std::string_view to_string(ParameterRole role);
 protocol::ElementType element_type_of(ScalarType type);
+// A value as an element of the type holds it (the word an exact answer has), and a word's value.
+uint32_t word_for_value(double value, ScalarType type);
+double value_of_word(uint32_t word, ScalarType type);
 
 }  // namespace cudagrade

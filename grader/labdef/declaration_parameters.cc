@@ -169,6 +169,15 @@ OutputCheck DeclarationReader::read_check(const YAML::Node& node, const LabDecla
   if (scale == "reference") check.scale_from_reference = true;
   else if (scale != "value") problem(close["scale"], "'scale' is value (|expected|) or reference (the error scale the reference gives)");
   if (close["grow"]) check.grow = expression(close["grow"], lab, "'grow'");
+  // Small integers make many sums exact in any order (matmul's), so a lab may ask for no slack there.
+  if (const YAML::Node exact = close["small-integers"]) {
+    if (exact.IsMap() && exact["abs"] && exact["rel"]) {
+      check.small_integers = std::make_pair(number<double>(exact["abs"], "'abs'").value_or(0),
+                                            number<double>(exact["rel"], "'rel'").value_or(0));
+    } else {
+      problem(exact, "'small-integers' is {abs: A, rel: R}: the tolerance for cases of small integers");
+    }
+  }
   return check;
 }
 

@@ -243,11 +243,24 @@ class DeclarationReader {
 
   void read_simulator(const YAML::Node& node, LabDeclaration& lab) {
     if (!node) return;
-    if (!node.IsMap() || !node["work"] || !node["budget"] || !node["scale"]) {
-      problem(node, "'simulator' is {work: EXPRESSION, budget: N, scale: [fields], keep_remainder: N}");
+    SimulatorDownsize& downsize = lab.simulator;
+    if (node.IsMap() && node["when"] && node["sizes"] && node["sizes"].IsMap()) {
+      downsize.when = expression(node["when"], lab, "'simulator.when'");
+      for (const auto& entry : node["sizes"]) {
+        const std::string field = entry.first.as<std::string>("");
+        if (std::none_of(lab.sizes.begin(), lab.sizes.end(), [&](const SizeField& f) { return f.name == field; })) {
+          problem(entry.first, fmt::format("simulator.sizes names '{}', which is not a size field", field));
+        } else if (std::optional<Expression> value = expression(entry.second, lab, "a simulator size")) {
+          downsize.sizes.emplace_back(field, *value);
+        }
+      }
       return;
     }
-    SimulatorDownsize& downsize = lab.simulator;
+    if (!node.IsMap() || !node["work"] || !node["budget"] || !node["scale"]) {
+      problem(node, "'simulator' is {work: EXPRESSION, budget: N, scale: [fields], keep_remainder: N} or "
+                    "{when: EXPRESSION, sizes: {FIELD: EXPRESSION}}");
+      return;
+    }
     downsize.work = expression(node["work"], lab, "'simulator.work'");
     downsize.budget = number<int64_t>(node["budget"], "'simulator.budget'").value_or(0);
     downsize.scale = string_list(node["scale"], "simulator.scale");

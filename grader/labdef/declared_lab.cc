@@ -39,13 +39,34 @@ struct DeclaredExpected : ExpectedValues {
   std::vector<ExpectedOutput> outputs;  // by buffer index; empty for buffers that are not checked
 };
 
-// Row chunks small enough to spread over every core, large enough that one call does real work.
+// A call computes a block of 8 to 64 rows (which share one pass over the inputs a row reads, as matmul's B)
+// by at most 1024 columns (whose values stay in cache across the block): blocks enough for every core, each
+// small enough that its values stay in cache until they are kept.
+constexpr int64_t kColumnsPerCall = 1024;
 int64_t chunk_rows(int64_t rows) {
   const int64_t workers = std::max<int64_t>(1, std::thread::hardware_concurrency());
-  return std::max<int64_t>(1, rows / (workers * 4));
+  return std::clamp<int64_t>(rows / (workers * 4), 8, 64);
 }
 
 }  // namespace
+
+// Every parameter as the reference sees it, in the prototype's order; `output_index` is set to the position of
+// buffer `output` among them.
+std::vector<cudagrade_array> DeclaredLab::reference_arrays(const Workload& sent, size_t output, int32_t& output_index) const {
+  std::vector<cudagrade_array> arrays;
+  size_t buffer_index = 0;
+  for (const Parameter& each : declaration_.parameters) {
+    if (!each.is_pointer) {
+      arrays.push_back({nullptr, 0, 1, 1});
+      continue;
+    }
+    const HostBuffer& data = sent.buffers[buffer_index];
+    if (buffer_index == output) output_index = static_cast<int32_t>(arrays.size());
+    arrays.push_back({data.words.empty() ? nullptr : data.words.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
+    ++buffer_index;
+  }
+  return arrays;
+}
 
 DeclaredLab::DeclaredLab(LabDeclaration declaration, std::string folder_from_root, ReferenceBuilder build_reference)
     : declaration_(std::move(declaration)),
@@ -77,16 +98,17 @@ int64_t DeclaredLab::evaluate(const Expression& expression, const SizeValues& si
   return *evaluation.value;
 }
 
+// The lab's own constraints first, in its words; then what the interface needs of every size and length.
 std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>& size) const {
   const SizeValues sizes = bind(size);
-  for (const SizeField& field : declaration_.sizes) {
-    if (sizes.at(field.name) < 0) return fmt::format("{} must not be negative", field.name);
-    if (sizes.at(field.name) > INT_MAX) return fmt::format("{} must fit in an int (below 2^31)", field.name);
-  }
   for (const Constraint& constraint : declaration_.constraints) {
     const Evaluation evaluation = constraint.condition.evaluate(sizes);
     if (!evaluation.value) return evaluation.problem;
     if (*evaluation.value == 0) return constraint.message;
+  }
+  for (const SizeField& field : declaration_.sizes) {
+    if (sizes.at(field.name) < 0) return fmt::format("{} must not be negative", field.name);
+    if (sizes.at(field.name) > INT_MAX) return fmt::format("{} must fit in an int (below 2^31)", field.name);
   }
   for (const Parameter& parameter : declaration_.parameters) {
     if (!parameter.is_pointer) continue;
@@ -108,6 +130,17 @@ std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>&
 
 std::vector<int64_t> DeclaredLab::simulator_size(const std::vector<int64_t>& size) const {
   const SimulatorDownsize& downsize = declaration_.simulator;
+  if (downsize.when) {
+    const SizeValues sizes = bind(size);
+    if (evaluate(*downsize.when, sizes) == 0) return size;
+    std::vector<int64_t> smaller = size;
+    for (const auto& [field, value] : downsize.sizes) {
+      for (size_t i = 0; i < declaration_.sizes.size(); ++i) {
+        if (declaration_.sizes[i].name == field) smaller[i] = evaluate(value, sizes);
+      }
+    }
+    return smaller;
+  }
   if (!downsize.work || downsize.scale.empty()) return size;
   const double work = static_cast<double>(evaluate(*downsize.work, bind(size)));
   if (work <= static_cast<double>(downsize.budget)) return size;
@@ -130,9 +163,11 @@ std::vector<Distribution> DeclaredLab::distributions() const {
 }
 
 // The first close check's bounds; a case's `tolerance:` replaces them for every close output.
-Tolerance DeclaredLab::default_tolerance(Distribution) const {
+Tolerance DeclaredLab::default_tolerance(Distribution distribution) const {
   for (const Parameter& parameter : declaration_.parameters) {
     if (is_written(parameter.role) && parameter.check.kind == OutputCheck::Kind::kClose) {
+      const auto& exact = parameter.check.small_integers;
+      if (exact && distribution == Distribution::kSmallIntegers) return {exact->first, exact->second};
       return {parameter.check.abs, parameter.check.rel};
     }
   }
@@ -194,50 +229,57 @@ std::vector<int64_t> DeclaredLab::rows_to_check(const Parameter& output, const S
   const int64_t begin = edge, span = rows - 2 * edge;
   for (int64_t i = 0; i < sampling->spread_rows; ++i) chosen.push_back(begin + (i * span / sampling->spread_rows + i) % span);
   for (int64_t r = rows - edge; r < rows; ++r) chosen.push_back(r);
-  std::sort(chosen.begin(), chosen.end());
-  chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
   return chosen;
 }
 
-ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows) const {
+ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows,
+                                          bool as_words) const {
   const HostBuffer& buffer = sent.buffers[output];
+  const size_t cols = static_cast<size_t>(buffer.cols);
   ExpectedOutput expected;
   expected.rows = rows;
   expected.cols = buffer.cols;
-  expected.value.assign(rows.size() * static_cast<size_t>(buffer.cols), 0.0);
   const Parameter* parameter = nullptr;
   for (const Parameter& candidate : declaration_.parameters) {
     if (candidate.is_pointer && candidate.name == buffer.name) parameter = &candidate;
   }
-  if (parameter->check.scale_from_reference) expected.scale.assign(expected.value.size(), 0.0);
-
-  std::vector<cudagrade_array> arrays;
-  int32_t output_index = 0;
-  size_t buffer_index = 0;
-  for (const Parameter& each : declaration_.parameters) {
-    if (!each.is_pointer) {
-      arrays.push_back({nullptr, 0, 1, 1});
-      continue;
-    }
-    const HostBuffer& data = sent.buffers[buffer_index];
-    if (buffer_index == output) output_index = static_cast<int32_t>(arrays.size());
-    arrays.push_back({data.words.empty() ? nullptr : data.words.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
-    ++buffer_index;
+  // Every value is written by the reference, so nothing is zeroed first. Exact values are kept as the output's
+  // own words, half the memory of doubles: each block is computed into a buffer of its own and converted.
+  if (as_words) {
+    expected.words.resize(rows.size() * cols);
+  } else {
+    expected.value.resize(rows.size() * cols);
+    if (parameter->check.scale_from_reference) expected.scale.resize(expected.value.size());
   }
+
+  int32_t output_index = 0;
+  const std::vector<cudagrade_array> arrays = reference_arrays(sent, output, output_index);
   const std::vector<int64_t>& sizes = sent.dims;
   const CpuReference& computing = reference();
   const int64_t chunk = chunk_rows(static_cast<int64_t>(rows.size()));
-  const int64_t chunks = (static_cast<int64_t>(rows.size()) + chunk - 1) / chunk;
+  const int64_t row_chunks = (static_cast<int64_t>(rows.size()) + chunk - 1) / chunk;
+  const int64_t column_chunks = (buffer.cols + kColumnsPerCall - 1) / kColumnsPerCall;
   std::atomic<bool> failed{false};
-  parallel_for(chunks, [&](int64_t c) {
-    const size_t first = static_cast<size_t>(c * chunk);
+  parallel_for(row_chunks * column_chunks, [&](int64_t task) {
+    const size_t first = static_cast<size_t>(task / column_chunks * chunk);
     const size_t count = std::min(rows.size() - first, static_cast<size_t>(chunk));
-    const size_t offset = first * static_cast<size_t>(buffer.cols);
+    const size_t offset = first * cols;
+    const int64_t col_begin = task % column_chunks * kColumnsPerCall;
+    const int64_t col_end = std::min(col_begin + kColumnsPerCall, buffer.cols);
+    thread_local Values block;
+    if (as_words) block.resize(count * cols);
     cudagrade_reference_call call{sizes.data(), static_cast<int32_t>(sizes.size()), arrays.data(),
                                   static_cast<int32_t>(arrays.size()), output_index, rows.data() + first,
-                                  static_cast<int64_t>(count), expected.value.data() + offset,
+                                  static_cast<int64_t>(count), col_begin, col_end,
+                                  as_words ? block.data() : expected.value.data() + offset,
                                   expected.scale.empty() ? nullptr : expected.scale.data() + offset};
     if (!computing.compute(call)) failed = true;
+    if (!as_words) return;
+    for (size_t r = 0; r < count; ++r) {
+      for (int64_t c = col_begin; c < col_end; ++c) {
+        expected.words[offset + r * cols + static_cast<size_t>(c)] = word_for_value(block[r * cols + static_cast<size_t>(c)], parameter->type);
+      }
+    }
   });
   if (failed) throw std::runtime_error(fmt::format("the CPU reference of lab {} returned an error", declaration_.name));
   return expected;
@@ -252,7 +294,8 @@ void DeclaredLab::prepare_check(const TestCase& test_case, const Workload& sent)
     for (const Parameter& parameter : declaration_.parameters) {
       if (!parameter.is_pointer) continue;
       if (is_written(parameter.role)) {
-        values->outputs[index] = expected_rows(sent, index, rows_to_check(parameter, sizes, sent.buffers[index].rows));
+        values->outputs[index] = expected_rows(sent, index, rows_to_check(parameter, sizes, sent.buffers[index].rows),
+                                               parameter.check.kind == OutputCheck::Kind::kExact);
       }
       ++index;
     }
@@ -271,7 +314,15 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
     if (is_written(parameter.role)) {
       const HostBuffer& buffer = sent.buffers[index];
       OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected.outputs[index],
-                              test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0};
+                              test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
+                              {}};
+      int32_t output_index = 0;
+      const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
+      output.explain = [&](cudagrade_mismatch& mismatch) {
+        const cudagrade_reference_call call{sent.dims.data(), static_cast<int32_t>(sent.dims.size()), arrays.data(),
+                                            static_cast<int32_t>(arrays.size()), output_index, nullptr, 0, 0, 0, nullptr, nullptr};
+        reference().explain(call, mismatch);
+      };
       outcomes.push_back(check_output(output));
     }
     ++index;

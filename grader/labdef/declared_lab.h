@@ -11,6 +11,8 @@
 #include "labdef/output_check.h"
 #include "model/lab.h"
 
+struct cudagrade_array;
+
 namespace cudagrade {
 
 class DeclaredLab : public Lab {
@@ -41,11 +43,14 @@ class DeclaredLab : public Lab {
   void dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const override;
 
   const LabDeclaration& declaration() const { return declaration_; }
-  // The reference's values for every row of `output` (a parameter index), as check() would compare.
-  ExpectedOutput expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows) const;
+  // The reference's values for `rows` of buffer `output`: as doubles, or as the output's own words (an exact
+  // check's, compared word for word).
+  ExpectedOutput expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows,
+                               bool as_words = false) const;
 
  private:
   SizeValues bind(const std::vector<int64_t>& size) const;
+  std::vector<cudagrade_array> reference_arrays(const Workload& sent, size_t output, int32_t& output_index) const;
   int64_t evaluate(const Expression& expression, const SizeValues& sizes) const;
   std::vector<int64_t> rows_to_check(const Parameter& output, const SizeValues& sizes, int64_t rows) const;
   const CpuReference& reference() const;

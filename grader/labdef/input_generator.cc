@@ -14,12 +14,6 @@ double unit(SplitMix64& random) {
   return static_cast<double>(random.next() >> 11) * 0x1.0p-53;
 }
 
-uint32_t word_for(double value, ScalarType type) {
-  if (type == ScalarType::kFloat) return word_of(static_cast<float>(value));
-  if (type == ScalarType::kUnsigned) return static_cast<uint32_t>(static_cast<int64_t>(value));
-  return static_cast<uint32_t>(static_cast<int32_t>(value));
-}
-
 // Uniform floats keep 24 random bits so that every value is exact in float32, as the built-in labs' are.
 double uniform(SplitMix64& random, double low, double high) {
   const double exact_unit = static_cast<double>(random.next() >> 40) * 0x1.0p-24;
@@ -61,7 +55,7 @@ void read_file_values(const std::filesystem::path& path, ScalarType type, HostBu
     if (!(in >> value)) {
       throw std::runtime_error(fmt::format("{} holds {} values; {} needs {}", path.string(), i, buffer.name, buffer.words.size()));
     }
-    buffer.words[i] = word_for(value, type);
+    buffer.words[i] = word_for_value(value, type);
   }
 }
 
@@ -78,43 +72,43 @@ void generate_input(const Generator& generator, ScalarType type, Distribution di
   }
   switch (kind) {
     case Kind::kSmallIntegers:
-      fill_in_parallel(words, random, [type](SplitMix64& r) { return word_for(r.small_integer(), type); });
+      fill_in_parallel(words, random, [type](SplitMix64& r) { return word_for_value(r.small_integer(), type); });
       return;
     case Kind::kUniform: {
       const double low = generator.kind == Kind::kCase ? -1 : generator.low;
       const double high = generator.kind == Kind::kCase ? 1 : generator.high;
-      fill_in_parallel(words, random, [=](SplitMix64& r) { return word_for(uniform(r, low, high), type); });
+      fill_in_parallel(words, random, [=](SplitMix64& r) { return word_for_value(uniform(r, low, high), type); });
       return;
     }
     case Kind::kNormal:
-      fill_in_parallel(words, random, [&](SplitMix64& r) { return word_for(normal(r, generator.low, generator.high), type); });
+      fill_in_parallel(words, random, [&](SplitMix64& r) { return word_for_value(normal(r, generator.low, generator.high), type); });
       return;
     case Kind::kIntegers: {
       const int64_t low = static_cast<int64_t>(generator.low), span = static_cast<int64_t>(generator.high) - low + 1;
       fill_in_parallel(words, random, [=](SplitMix64& r) {
-        return word_for(static_cast<double>(low + static_cast<int64_t>(r.next() % static_cast<uint64_t>(span))), type);
+        return word_for_value(static_cast<double>(low + static_cast<int64_t>(r.next() % static_cast<uint64_t>(span))), type);
       });
       return;
     }
     case Kind::kConstant:
-      std::fill(words.begin(), words.end(), word_for(generator.value, type));
+      std::fill(words.begin(), words.end(), word_for_value(generator.value, type));
       return;
     case Kind::kSorted: {
       std::vector<double> values(words.size());
       for (double& value : values) value = uniform(random, generator.low, generator.high);
       std::sort(values.begin(), values.end());
-      for (size_t i = 0; i < words.size(); ++i) words[i] = word_for(values[i], type);
+      for (size_t i = 0; i < words.size(); ++i) words[i] = word_for_value(values[i], type);
       return;
     }
     case Kind::kPermutation: {
       // 0 .. n-1 shuffled (Fisher-Yates): every index once, in an order nothing can predict.
-      for (size_t i = 0; i < words.size(); ++i) words[i] = word_for(static_cast<double>(i), type);
+      for (size_t i = 0; i < words.size(); ++i) words[i] = word_for_value(static_cast<double>(i), type);
       for (size_t i = words.size(); i > 1; --i) std::swap(words[i - 1], words[random.next() % i]);
       return;
     }
     case Kind::kSkewed: {
       const SkewedTable table(generator.bins, generator.skew);
-      fill_in_parallel(words, random, [&](SplitMix64& r) { return word_for(static_cast<double>(table.draw(r)), type); });
+      fill_in_parallel(words, random, [&](SplitMix64& r) { return word_for_value(static_cast<double>(table.draw(r)), type); });
       return;
     }
     case Kind::kFile: read_file_values(folder / generator.file, type, buffer); return;

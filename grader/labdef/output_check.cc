@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
+
+#include <cudagrade/reference.h>
 
 #include "check/tile_picture.h"
 #include "core/parallel.h"
@@ -27,18 +30,15 @@ struct RowCheck {
   std::vector<CellState> states;
 };
 
-double value_of(uint32_t word, ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat: return float_at(std::span<const uint32_t>(&word, 1), 0);
-    case ScalarType::kInt: return static_cast<int32_t>(word);
-    case ScalarType::kUnsigned: return word;
-  }
-  return 0;
-}
 
 std::string number_text(double value, ScalarType type) {
   if (type != ScalarType::kFloat && std::isfinite(value)) return fmt::format("{}", static_cast<int64_t>(value));
   return fmt::format("{:g}", value);
+}
+
+// An output of one element whatever the sizes (a reduction's out[0]), told of by its value.
+bool is_scalar(const OutputUnderCheck& output) {
+  return output.parameter->length && output.parameter->length->names().empty() && output.got.size() == 1;
 }
 
 bool is_unwritten(const OutputUnderCheck& output, uint32_t word) {
@@ -58,7 +58,7 @@ int64_t ulp_distance(float a, float b) {
 bool element_right(const OutputUnderCheck& output, uint32_t word, double want, double scale) {
   const OutputCheck& check = output.parameter->check;
   const ScalarType type = output.parameter->type;
-  const double got = value_of(word, type);
+  const double got = value_of_word(word, type);
   switch (check.kind) {
     case OutputCheck::Kind::kClose: {
       if (!std::isfinite(got)) return false;
@@ -73,57 +73,137 @@ bool element_right(const OutputUnderCheck& output, uint32_t word, double want, d
   }
 }
 
+// A vector's element by its index; a declared matrix's by row and column, even when it has one row.
 std::string element_name(const OutputUnderCheck& output, int64_t row, int64_t col) {
-  if (output.rows == 1) return fmt::format("{}[{}]", output.name, col);
+  if (!output.parameter->rows) return fmt::format("{}[{}]", output.name, col);
   return fmt::format("{}[row {}, col {}]", output.name, row, col);
 }
 
-std::string describe(const OutputUnderCheck& output, const Mismatch& mismatch) {
+// The mismatch as the lab's explain hook leaves it: how the expected value reads, and a note after the value.
+cudagrade_mismatch explained(const OutputUnderCheck& output, const Mismatch& mismatch) {
   const ScalarType type = output.parameter->type;
-  const std::string got = is_unwritten(output, mismatch.got) ? "never written" : "got " + element_text(mismatch.got, type);
-  return fmt::format("{}: expected {}, {}", element_name(output, mismatch.row, mismatch.col), number_text(mismatch.want, type), got);
+  cudagrade_mismatch words{};
+  words.row = mismatch.row;
+  words.col = mismatch.col;
+  words.want = mismatch.want;
+  words.got = value_of_word(mismatch.got, type);
+  words.unwritten = is_unwritten(output, mismatch.got) ? 1 : 0;
+  fmt::format_to_n(words.want_text, sizeof words.want_text - 1, "{}", number_text(mismatch.want, type));
+  if (output.explain) output.explain(words);
+  words.want_text[sizeof words.want_text - 1] = '\0';
+  words.got_note[sizeof words.got_note - 1] = '\0';
+  return words;
 }
+
+std::string describe(const OutputUnderCheck& output, const Mismatch& mismatch) {
+  const cudagrade_mismatch words = explained(output, mismatch);
+  const std::string got = words.unwritten ? std::string("never written")
+                                          : "got " + element_text(mismatch.got, output.parameter->type) + words.got_note;
+  return fmt::format("{}: expected {}, {}", element_name(output, mismatch.row, mismatch.col), words.want_text, got);
+}
+
+// A one-element output's failure, told by its value: "out[0]: expected 12, got 9, off by -3".
+CheckOutcome describe_scalar(const OutputUnderCheck& output, const Mismatch& mismatch) {
+  const cudagrade_mismatch words = explained(output, mismatch);
+  if (words.unwritten) {
+    return {CaseStatus::kWrongAnswer, fmt::format("{}[0] was never written (expected {})", output.name, words.want_text), ""};
+  }
+  const ScalarType type = output.parameter->type;
+  std::string message = fmt::format("{}[0]: expected {}, got {}", output.name, words.want_text, element_text(mismatch.got, type));
+  if (type != ScalarType::kFloat) message += fmt::format(", off by {}", static_cast<int64_t>(words.got) - static_cast<int64_t>(words.want));
+  return {CaseStatus::kWrongAnswer, message + words.got_note, ""};
+}
+
+// One checked row. Its cells' states are kept only when the row has a wrong element: a right row is drawn
+// as right, and the picture is drawn only for a wrong output, so a right answer costs one pass and no more.
+RowCheck check_words(const OutputUnderCheck& output, size_t index);
 
 RowCheck check_row(const OutputUnderCheck& output, size_t index) {
   const ExpectedOutput& expected = *output.expected;
+  if (!expected.words.empty()) return check_words(output, index);
   const int64_t row = expected.rows[index];
+  const size_t cols = static_cast<size_t>(output.cols);
+  const uint32_t* got = output.got.data() + static_cast<size_t>(row) * cols;
+  const double* want = expected.value.data() + index * cols;
+  const double* scale = expected.scale.empty() ? nullptr : expected.scale.data() + index * cols;
+  const bool poisoned = output.parameter->role == ParameterRole::kOutput;
+  const uint32_t poison = poison_word(element_type_of(output.parameter->type));
   RowCheck result;
-  result.states.resize(static_cast<size_t>(output.cols));
-  for (int64_t col = 0; col < output.cols; ++col) {
-    const size_t at = index * static_cast<size_t>(output.cols) + static_cast<size_t>(col);
-    const uint32_t word = output.got[static_cast<size_t>(row * output.cols + col)];
-    const double want = expected.value[at];
-    const double scale = expected.scale.empty() ? std::fabs(want) : expected.scale[at];
-    const bool unwritten = is_unwritten(output, word);
-    const bool right = !unwritten && element_right(output, word, want, scale);
-    result.states[static_cast<size_t>(col)] = right ? CellState::kCorrect : unwritten ? CellState::kUnwritten : CellState::kWrong;
-    if (right) continue;
+  for (size_t col = 0; col < cols; ++col) {
+    const bool unwritten = poisoned && got[col] == poison;
+    if (!unwritten && element_right(output, got[col], want[col], scale ? scale[col] : std::fabs(want[col]))) continue;
+    if (result.states.empty()) result.states.assign(cols, CellState::kCorrect);
+    result.states[col] = unwritten ? CellState::kUnwritten : CellState::kWrong;
     ++result.wrong;
-    if (result.first.size() < kMismatchesShown) result.first.push_back({row, col, want, word});
+    if (result.first.size() < kMismatchesShown) result.first.push_back({row, static_cast<int64_t>(col), want[col], got[col]});
   }
   return result;
 }
 
+// An exact check kept as words: the same word is right, and so is an equal float of another word (-0 for 0).
+RowCheck check_words(const OutputUnderCheck& output, size_t index) {
+  const ExpectedOutput& expected = *output.expected;
+  const int64_t row = expected.rows[index];
+  const size_t cols = static_cast<size_t>(output.cols);
+  const uint32_t* got = output.got.data() + static_cast<size_t>(row) * cols;
+  const uint32_t* want = expected.words.data() + index * cols;
+  const ScalarType type = output.parameter->type;
+  const bool poisoned = output.parameter->role == ParameterRole::kOutput;
+  const uint32_t poison = poison_word(element_type_of(type));
+  RowCheck result;
+  for (size_t col = 0; col < cols; ++col) {
+    if (got[col] == want[col]) continue;
+    const bool unwritten = poisoned && got[col] == poison;
+    if (!unwritten && type == ScalarType::kFloat && value_of_word(got[col], type) == value_of_word(want[col], type)) continue;
+    if (result.states.empty()) result.states.assign(cols, CellState::kCorrect);
+    result.states[col] = unwritten ? CellState::kUnwritten : CellState::kWrong;
+    ++result.wrong;
+    if (result.first.size() < kMismatchesShown) {
+      result.first.push_back({row, static_cast<int64_t>(col), value_of_word(want[col], type), got[col]});
+    }
+  }
+  return result;
+}
+
+int64_t count_unwritten(const OutputUnderCheck& output) {
+  if (output.parameter->role != ParameterRole::kOutput) return 0;
+  const uint32_t poison = poison_word(element_type_of(output.parameter->type));
+  constexpr int64_t kChunk = 1 << 20;
+  const int64_t size = static_cast<int64_t>(output.got.size());
+  std::atomic<int64_t> unwritten{0};
+  parallel_for((size + kChunk - 1) / kChunk, [&](int64_t chunk) {
+    const auto begin = output.got.begin() + chunk * kChunk;
+    unwritten += std::count(begin, begin + std::min(kChunk, size - chunk * kChunk), poison);
+  });
+  return unwritten;
+}
+
+std::string draw(const OutputUnderCheck& output, const std::vector<RowCheck>& checks) {
+  TilePicture picture(output.rows, output.cols, output.parameter->picture_tile);
+  for (size_t i = 0; i < output.got.size(); ++i) {
+    if (is_unwritten(output, output.got[i])) {
+      picture.mark(static_cast<int64_t>(i) / output.cols, static_cast<int64_t>(i) % output.cols, CellState::kUnwritten);
+    }
+  }
+  for (size_t i = 0; i < checks.size(); ++i) {
+    for (int64_t col = 0; col < output.cols; ++col) {
+      const CellState state = checks[i].states.empty() ? CellState::kCorrect : checks[i].states[static_cast<size_t>(col)];
+      picture.mark(output.expected->rows[i], col, state);
+    }
+  }
+  return picture.render();
+}
+
 CheckOutcome check_elements(const OutputUnderCheck& output) {
   const ExpectedOutput& expected = *output.expected;
-  const int64_t tile = output.parameter->picture_tile;
-  TilePicture picture(output.rows, output.cols, std::max<int64_t>(tile, 1));
-  int64_t unwritten = 0;
-  for (size_t i = 0; i < output.got.size(); ++i) {
-    if (!is_unwritten(output, output.got[i])) continue;
-    ++unwritten;
-    if (tile > 0) picture.mark(static_cast<int64_t>(i) / output.cols, static_cast<int64_t>(i) % output.cols, CellState::kUnwritten);
-  }
+  const int64_t unwritten = count_unwritten(output);
   std::vector<RowCheck> checks(expected.rows.size());
   parallel_for(static_cast<int64_t>(checks.size()), [&](int64_t i) { checks[static_cast<size_t>(i)] = check_row(output, static_cast<size_t>(i)); });
   int64_t wrong = 0;
   std::vector<Mismatch> first;
-  for (size_t i = 0; i < checks.size(); ++i) {
-    if (tile > 0) {
-      for (int64_t col = 0; col < output.cols; ++col) picture.mark(expected.rows[i], col, checks[i].states[static_cast<size_t>(col)]);
-    }
-    wrong += checks[i].wrong;
-    for (const Mismatch& mismatch : checks[i].first) {
+  for (const RowCheck& check : checks) {
+    wrong += check.wrong;
+    for (const Mismatch& mismatch : check.first) {
       if (first.size() < kMismatchesShown) first.push_back(mismatch);
     }
   }
@@ -132,11 +212,12 @@ CheckOutcome check_elements(const OutputUnderCheck& output) {
                                                   expected.rows.size(), output.rows)
                                     : "";
   if (wrong == 0 && unwritten == 0) {
-    if (output.got.size() == 1) {
+    if (is_scalar(output)) {
       return {CaseStatus::kPassed, fmt::format("{}[0] = {} is right", output.name, element_text(output.got[0], output.parameter->type)), ""};
     }
     return {CaseStatus::kPassed, fmt::format("all elements of {} are right{}", output.name, scope), ""};
   }
+  if (is_scalar(output)) return describe_scalar(output, first.front());
   CheckOutcome outcome{CaseStatus::kWrongAnswer, "", ""};
   const int64_t checked = static_cast<int64_t>(expected.rows.size()) * output.cols;
   outcome.message = wrong > 0 ? fmt::format("{} of {} checked elements of {} are wrong", wrong, checked, output.name)
@@ -145,18 +226,19 @@ CheckOutcome check_elements(const OutputUnderCheck& output) {
   if (!first.empty()) outcome.message += "; first: " + describe(output, first.front());
   outcome.message += scope;
   for (const Mismatch& mismatch : first) outcome.details += "  " + describe(output, mismatch) + "\n";
-  if (tile > 0) outcome.details += picture.render();
+  if (output.parameter->picture_tile > 0) outcome.details += draw(output, checks);
   return outcome;
 }
 
 // Order-free outputs: the values as a multiset, and for kSorted also in ascending order.
 CheckOutcome check_unordered(const OutputUnderCheck& output) {
   const ScalarType type = output.parameter->type;
-  std::vector<double> got, want = output.expected->value;
+  std::vector<double> got, want;
+  for (size_t i = 0; i < output.got.size(); ++i) want.push_back(output.expected->value_at(i, type));
   int64_t unwritten = 0;
   for (uint32_t word : output.got) {
     if (is_unwritten(output, word)) ++unwritten;
-    else got.push_back(value_of(word, type));
+    else got.push_back(value_of_word(word, type));
   }
   if (unwritten > 0) {
     return {CaseStatus::kWrongAnswer, fmt::format("{} of {} elements of {} were never written", unwritten, output.got.size(), output.name), ""};
@@ -182,8 +264,12 @@ CheckOutcome check_unordered(const OutputUnderCheck& output) {
 
 }  // namespace
 
+double ExpectedOutput::value_at(size_t index, ScalarType type) const {
+  return words.empty() ? value[index] : value_of_word(words[index], type);
+}
+
 std::string element_text(uint32_t word, ScalarType type) {
-  return number_text(value_of(word, type), type);
+  return number_text(value_of_word(word, type), type);
 }
 
 CheckOutcome check_output(const OutputUnderCheck& output) {

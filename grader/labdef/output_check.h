@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -11,15 +13,43 @@
 #include "labdef/declaration.h"
 #include "model/lab.h"
 
+struct cudagrade_mismatch;
+
 namespace cudagrade {
+
+// An allocator that leaves new elements uninitialised: the reference writes every value it is asked for, and
+// zeroing a transpose's 8192 x 8192 doubles first, on one core, cost more than checking them.
+template <typename T>
+struct UninitialisedAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  UninitialisedAllocator() = default;
+  template <typename U>
+  UninitialisedAllocator(const UninitialisedAllocator<U>&) {}
+  template <typename U>
+  void construct(U* place) {
+    ::new (static_cast<void*>(place)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* place, Args&&... args) {
+    ::new (static_cast<void*>(place)) U(std::forward<Args>(args)...);
+  }
+};
+using Values = std::vector<double, UninitialisedAllocator<double>>;
 
 // The reference's values for the rows of one output that are checked.
 struct ExpectedOutput {
-  std::vector<int64_t> rows;   // ascending
+  std::vector<int64_t> rows;   // in the order their mismatches are reported
   int64_t cols = 1;
-  std::vector<double> value;   // rows.size() * cols
-  std::vector<double> scale;   // the same, when the check's scale comes from the reference; else empty
+  Values value;                // rows.size() * cols; empty when the values are kept as words
+  Values scale;                // the same, when the check's scale comes from the reference; else empty
+  std::vector<uint32_t> words;  // an exact check's values as the output's words, rows.size() * cols; else empty
+
+  double value_at(size_t index, ScalarType type) const;
 };
+
 
 struct OutputUnderCheck {
   const Parameter* parameter = nullptr;
@@ -29,6 +59,8 @@ struct OutputUnderCheck {
   const ExpectedOutput* expected = nullptr;
   Tolerance tolerance;         // the case's, for a close check
   double grow = 1;             // the close check's growth factor at this size
+  // The lab's own words on a mismatch (its reference's cudagrade_explain), or empty.
+  std::function<void(cudagrade_mismatch&)> explain;
 };
 
 CheckOutcome check_output(const OutputUnderCheck& output);

@@ -24,7 +24,7 @@ ExpectedOutput expected_row(std::vector<double> values) {
   ExpectedOutput expected;
   expected.rows = {0};
   expected.cols = static_cast<int64_t>(values.size());
-  expected.value = std::move(values);
+  expected.value.assign(values.begin(), values.end());
   return expected;
 }
 
@@ -63,8 +63,14 @@ TEST_CASE("close: both tolerances, so an all-zero answer to small values still f
 }
 
 TEST_CASE("exact integers: a poisoned element is never written, a scalar says its value", "[labdef][output_check]") {
+  Parameter scalar = output_of(ScalarType::kInt, {});
+  std::string problem;
+  scalar.length = Expression::parse("1", problem);  // one element whatever the sizes
+  CHECK(judge(scalar, ints({42}), expected_row({42})).message == "out[0] = 42 is right");
+  CHECK(judge(scalar, ints({40}), expected_row({42})).message == "out[0]: expected 42, got 40, off by -2");
+  CHECK(judge(scalar, {kIntPoison}, expected_row({42})).message == "out[0] was never written (expected 42)");
   const Parameter out = output_of(ScalarType::kInt, {});
-  CHECK(judge(out, ints({42}), expected_row({42})).message == "out[0] = 42 is right");
+  CHECK(judge(out, ints({42}), expected_row({42})).message == "all elements of out are right");
   const CheckOutcome unwritten = judge(out, {kIntPoison, 7}, expected_row({-3, 7}));
   CHECK(unwritten.message == "1 of 2 checked elements of out are wrong; 1 of 2 were never written; first: out[0]: "
                              "expected -3, never written");
@@ -101,6 +107,9 @@ TEST_CASE("multiset and sorted outputs are judged without their order", "[labdef
 TEST_CASE("a wrong matrix names rows and columns and draws its tiles", "[labdef][output_check]") {
   Parameter out = output_of(ScalarType::kFloat, {});
   out.picture_tile = 2;
+  std::string problem;
+  out.rows = Expression::parse("4", problem);  // a declared shape: elements are named by row and column
+  out.cols = Expression::parse("4", problem);
   ExpectedOutput want;
   want.rows = {0, 1, 2, 3};
   want.cols = 4;

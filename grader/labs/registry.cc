@@ -12,17 +12,6 @@
 
 namespace cudagrade {
 
-// The built-in labs, one line each: a folder under grader/labs/ whose sources define `const Lab& <name>_lab()`.
-// Every line ends in a backslash, so that a new lab is one added line and no other line changes.
-#define CUDAGRADE_LABS(LAB) \
-  LAB(matmul)               \
-  LAB(reduction)            \
-  LAB(transpose)            \
-  /* the end of the list */
-
-#define CUDAGRADE_DECLARE_LAB(name) const Lab& name##_lab();
-CUDAGRADE_LABS(CUDAGRADE_DECLARE_LAB)
-
 namespace {
 
 struct Registry {
@@ -31,13 +20,8 @@ struct Registry {
   std::vector<DeclarationProblem> problems;
 };
 
-std::vector<const Lab*> built_in_labs() {
-#define CUDAGRADE_LAB_ENTRY(name) &name##_lab(),
-  return {CUDAGRADE_LABS(CUDAGRADE_LAB_ENTRY)};
-}
-
 Registry& registry() {
-  static Registry labs{{}, built_in_labs(), {}};
+  static Registry labs;
   return labs;
 }
 
@@ -70,7 +54,7 @@ void load_declared_labs(const ProjectPaths& paths) {
   Registry& labs = registry();
   labs.declared.clear();
   labs.problems.clear();
-  labs.all = built_in_labs();
+  labs.all.clear();
   const std::filesystem::path folder = paths.root / "labs";
   std::error_code error;
   if (!std::filesystem::is_directory(folder, error)) return;

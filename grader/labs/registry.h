@@ -1,5 +1,5 @@
-// The labs this grader knows: the built-in ones (a folder under grader/labs/ each, one line in registry.cc)
-// and the labs a course declares as data under <root>/labs/<lab>/lab.yaml, read at run time.
+// The labs this grader knows: every lab declared as data under <root>/labs/<lab>/lab.yaml, read at run time.
+// The grader holds no lab of its own.
 #pragma once
 
 #include <string_view>

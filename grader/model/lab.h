@@ -1,6 +1,5 @@
-// A lab is a plug-in: everything the pipeline needs to know about one assignment. A course declares its labs
-// as data (labs/<lab>/lab.yaml, read by grader/labdef/ at run time); the three built-in labs are still
-// classes under grader/labs/. Either way the pipeline never names a lab.
+// A lab: everything the pipeline needs to know about one assignment. Labs are data (labs/<lab>/lab.yaml, read
+// at run time by grader/labdef/'s DeclaredLab, the one implementation); the pipeline never names a lab.
 #pragma once
 
 #include <filesystem>
@@ -59,8 +58,9 @@ class Lab {
   // on the student's own input sets like any reference, but its outputs are only checked for being written
   // whole (it cannot pass the lab's check), and `bench` shows it beside the ladder instead of grading it.
   virtual std::vector<std::string> speed_of_light_references() const { return {}; }
-  // The runner's entry (harness/entry.h): calls the student's function with one set's buffers. A built-in lab
-  // keeps it in grader/labs/<lab>/entry.cu; a declared lab generates it from its prototype.
+  // The runner's entry (harness/entry.h): calls the student's function with one set's buffers. A declared lab
+  // generates it from its prototype; the default reads grader_dir/labs/<lab>/entry.cu, for a lab made in code
+  // (a test's).
   virtual std::string entry_source(const std::filesystem::path& grader_dir) const;
 
   // The buffers of one call; set_index picks an independent input set for timing rotation.

@@ -40,8 +40,8 @@ FakeProject::FakeProject() {
   write("reference/matmul/tiled_boundary.cu", "correct ms=2");
   write("reference/matmul/register_tiled.cu", "correct ms=0.5");
   write("reference/reduction/reduce3.cu", "correct ms=2");
-  write("grader/labs/matmul/baseline_cublas.cu", "correct ms=0.4");
-  write("grader/labs/reduction/baseline_cub.cu", "correct ms=0.25");
+  write("labs/matmul/baseline_cublas.cu", "correct ms=0.4");
+  write("labs/reduction/baseline_cub.cu", "correct ms=0.25");
 }
 
 std::filesystem::path FakeProject::write(const std::string& relative, const std::string& contents) const {

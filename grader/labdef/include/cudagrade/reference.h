@@ -1,7 +1,7 @@
 /* The interface of a lab's CPU reference (labs/<lab>/reference.cc, named by `reference:` in lab.yaml).
  *
  * The grader compiles the file once with the host C++ compiler (-O2, C++17), keeps the library in its cache,
- * and calls cudagrade_reference() for the rows of each output it checks, from several threads at once: the
+ * and calls cudagrade_reference() for blocks of rows and columns of each output it checks, from several threads at once: the
  * function must be thread-safe (no globals it writes) and compute each asked row from the inputs alone.
  * Values are given in double; compute in double (or wider) so the tolerance measures the student's error,
  * not the reference's. docs/LABS.md, "The CPU reference", has a worked example.
@@ -31,12 +31,29 @@ struct cudagrade_reference_call {
   int32_t output;        /* the index of the parameter whose rows are asked for */
   const int64_t* rows;   /* which rows of it, ascending */
   int64_t row_count;
+  int64_t col_begin;     /* and which of their columns: [col_begin, col_end). A wide output is split into */
+  int64_t col_end;       /* column chunks too, so that every core has work (matmul's 96 checked rows) */
   double* value;         /* row_count * cols: the expected values, row rows[i] at value + i * cols */
   double* scale;         /* the same layout: each element's error scale, read by `scale: reference`; else NULL */
 };
 
 /* Returns 0; anything else means the reference could not compute (the grader stops with the lab's error). */
 int cudagrade_reference(const struct cudagrade_reference_call* call);
+
+/* One wrong element of an output, as the grader is about to describe it: "out[row 3, col 5]: expected
+ * WANT_TEXT, got GOT_TEXT GOT_NOTE". */
+struct cudagrade_mismatch {
+  int64_t row, col;
+  double want, got;
+  int32_t unwritten;    /* the element still holds its poison: "never written" */
+  char want_text[96];   /* filled: how the expected value is written ("2.5"); the hook may replace it ("in[5, 3] = 2.5") */
+  char got_note[160];   /* empty: the hook may add a note after the value ("(that is in[3, 5])") */
+};
+
+/* Optional: the lab's own words on a wrong element, where the values alone do not say what went wrong (a
+ * transpose that copied, a sum one element short). Called for the first few mismatches of an output, with
+ * the call's sizes, parameters and output set (no rows). Define it only when the lab has something to say. */
+void cudagrade_explain(const struct cudagrade_reference_call* call, struct cudagrade_mismatch* mismatch);
 
 #ifdef __cplusplus
 }

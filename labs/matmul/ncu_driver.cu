@@ -1,6 +1,6 @@
 // A reference's matmul once on the GPU, for Nsight Compute (scripts/profile-vs-ncu.sh): the grader's runner
 // refuses the profiler's injection (its sandbox and object checks), so ncu profiles this driver instead.
-// Build: nvcc -O3 -arch=sm_90 -lineinfo -I skeleton/matmul grader/labs/matmul/ncu_driver.cu reference/matmul/X.cu
+// Build: nvcc -O3 -arch=sm_90 -lineinfo -I skeleton/matmul labs/matmul/ncu_driver.cu reference/matmul/X.cu
 // Run:   ./a.out M K N       (A is M x K, B is K x N, C is M x N, row-major floats)
 // The size scripts/profile-vs-ncu.sh profiles, as the simulator's case and as this driver's arguments:
 // ncu-case: {name: square-128, kind: square, M: 128, K: 128, N: 128, points: 1}

@@ -1,6 +1,6 @@
 // A reference's reduce_sum once on the GPU, for Nsight Compute (scripts/profile-vs-ncu.sh): the grader's runner
 // refuses the profiler's injection (its sandbox and object checks), so ncu profiles this driver instead.
-// Build: nvcc -O3 -arch=sm_90 -lineinfo -I skeleton/reduction grader/labs/reduction/ncu_driver.cu reference/reduction/X.cu
+// Build: nvcc -O3 -arch=sm_90 -lineinfo -I skeleton/reduction labs/reduction/ncu_driver.cu reference/reduction/X.cu
 // Run:   ./a.out n       (in is n ints, out one int, scratch n ints, as the grader's harness gives them)
 // The size scripts/profile-vs-ncu.sh profiles, as the simulator's case and as this driver's arguments:
 // ncu-case: {name: n-65536, kind: square, n: 65536, points: 1}

@@ -1,6 +1,6 @@
 // A reference's transpose once on the GPU, for Nsight Compute (scripts/profile-vs-ncu.sh): the grader's runner
 // refuses the profiler's injection (its sandbox and object checks), so ncu profiles this driver instead.
-// Build: nvcc -O3 -arch=sm_90 -lineinfo -I skeleton/transpose grader/labs/transpose/ncu_driver.cu reference/transpose/X.cu
+// Build: nvcc -O3 -arch=sm_90 -lineinfo -I skeleton/transpose labs/transpose/ncu_driver.cu reference/transpose/X.cu
 // Run:   ./a.out rows cols       (in is rows x cols, out cols x rows, row-major floats)
 // The size scripts/profile-vs-ncu.sh profiles, as the simulator's case and as this driver's arguments:
 // ncu-case: {name: square-1024, kind: square, rows: 1024, cols: 1024, points: 1}

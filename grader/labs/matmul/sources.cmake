@@ -1,9 +1,0 @@
-# The matmul lab's sources, relative to the project root: CMakeLists.txt adds them to the grader and its
-# tests, and fuzz/build.sh reads the same lists (one path a line).
-set(lab_sources
-  grader/labs/matmul/matmul_lab.cc
-  grader/labs/matmul/matmul_reference.cc
-)
-set(lab_tests
-  grader/labs/matmul/matmul_lab_test.cc
-)

@@ -1,0 +1,151 @@
+// The shipped labs (labs/*/lab.yaml), read by the registry as cudagrade reads them: what each lab teaches in
+// its messages still comes through the declared format and the labs' own references.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "labs/registry.h"
+#include "model/workload.h"
+
+namespace cudagrade {
+namespace {
+
+const Lab& lab(const std::string& name) {
+  const Lab* found = find_lab(name);
+  REQUIRE(found != nullptr);
+  return *found;
+}
+
+TestCase make_case(std::vector<int64_t> size, Distribution distribution, uint64_t seed = 77) {
+  TestCase test_case;
+  test_case.name = "t";
+  test_case.size = std::move(size);
+  test_case.seed = seed;
+  test_case.distribution = distribution;
+  return test_case;
+}
+
+TEST_CASE("the source tree declares the three lecture labs and vector_add", "[labs]") {
+  for (const char* name : {"matmul", "reduction", "transpose", "vector_add"}) CHECK(find_lab(name) != nullptr);
+  CHECK(lab("matmul").size_fields() == std::vector<std::string>{"M", "K", "N"});
+  CHECK(lab("matmul").baselines().at(0).source == "labs/matmul/baseline_cublas.cu");
+  CHECK(lab("transpose").speed_of_light_references() == std::vector<std::string>{"copy"});
+}
+
+// C = A x B computed here in float64, as the words a correct submission leaves.
+std::vector<uint32_t> product(const Workload& workload) {
+  const int64_t m = workload.dims[0], k = workload.dims[1], n = workload.dims[2];
+  std::vector<uint32_t> c(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      double sum = 0;
+      for (int64_t p = 0; p < k; ++p) {
+        sum += double(float_at(workload.buffers[0].words, i * k + p)) * float_at(workload.buffers[1].words, p * n + j);
+      }
+      c[static_cast<size_t>(i * n + j)] = word_of(static_cast<float>(sum));
+    }
+  }
+  return c;
+}
+
+TEST_CASE("matmul: exact for small integers, tolerant for floats, and a missed term is caught", "[labs][matmul]") {
+  const Lab& matmul = lab("matmul");
+  TestCase integers = make_case({40, 64, 40}, Distribution::kSmallIntegers);
+  integers.tolerance = matmul.default_tolerance(integers.distribution);
+  CHECK(integers.tolerance.abs == 0);
+  CHECK(integers.tolerance.rel == 0);
+  Workload sent = matmul.make_workload(integers, 0);
+  std::vector<uint32_t> c = product(sent);
+  CHECK(matmul.check(integers, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}}).status == CaseStatus::kPassed);
+  c[5] = word_of(float_at(c, 5) + 1);
+  CHECK(matmul.check(integers, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}}).status == CaseStatus::kWrongAnswer);
+
+  TestCase floats = make_case({8, 1000, 8}, Distribution::kUniformFloat);
+  floats.tolerance = matmul.default_tolerance(floats.distribution);
+  sent = matmul.make_workload(floats, 0);
+  c = product(sent);
+  CHECK(matmul.check(floats, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}}).status == CaseStatus::kPassed);
+  // One term of C[0, 0] missed: far above the tolerance, which grows with the sum of the terms' magnitudes.
+  const double term = double(float_at(sent.buffers[0].words, 0)) * float_at(sent.buffers[1].words, 0);
+  c[0] = word_of(static_cast<float>(float_at(c, 0) - term));
+  const CheckOutcome missed = matmul.check(floats, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}});
+  CHECK(missed.status == CaseStatus::kWrongAnswer);
+  CHECK_THAT(missed.message, Catch::StartsWith("1 of 64 checked elements of C are wrong; first: C[row 0, col 0]: expected "));
+}
+
+TEST_CASE("matmul: a missing last tile row is drawn, and large cases are sampled with both edges", "[labs][matmul]") {
+  const Lab& matmul = lab("matmul");
+  TestCase test_case = make_case({40, 8, 40}, Distribution::kSmallIntegers);
+  Workload sent = matmul.make_workload(test_case, 0);
+  std::vector<uint32_t> c = product(sent);
+  for (size_t i = 32 * 40; i < c.size(); ++i) c[i] = kFloatPoison;
+  c[0] = word_of(float_at(c, 0) + 1);
+  const CheckOutcome outcome = matmul.check(test_case, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}});
+  CHECK_THAT(outcome.message, Catch::StartsWith("321 of 1600 checked elements of C are wrong; 320 of 1600 were never "
+                                                "written; first: C[row 0, col 0]: expected "));
+  CHECK_THAT(outcome.details, Catch::Contains("  |X..|\n  |...|\n  |???|\n"));
+
+  TestCase large = make_case({4096, 200, 8}, Distribution::kSmallIntegers);  // M*K*N below 2^31: every row
+  CHECK_FALSE(matmul.size_problem(large.size));
+  large = make_case({4096, 65536, 16}, Distribution::kSmallIntegers);  // above: 96 sampled rows
+  Workload big = matmul.make_workload(large, 0);
+  std::vector<uint32_t> zeros(static_cast<size_t>(4096 * 16), 0u);
+  const CheckOutcome sampled = matmul.check(large, big, {{big.buffers[0].words, big.buffers[1].words, zeros}});
+  CHECK_THAT(sampled.message, Catch::EndsWith("(96 of 4096 rows checked in full, every element checked for being written)"));
+  CHECK_THAT(sampled.message, Catch::Contains("of 1536 checked elements of C are wrong"));
+}
+
+TEST_CASE("matmul: sizes past the interface's int are refused in the lab's words", "[labs][matmul]") {
+  const Lab& matmul = lab("matmul");
+  CHECK(matmul.size_problem({int64_t{1} << 31, 1, 1}) == std::optional<std::string>("M, K and N must each fit in an int (below 2^31)"));
+  CHECK(matmul.size_problem({65536, 65536, 1}) ==
+        std::optional<std::string>("each matrix must have fewer than 2^31 elements, since the interface indexes with int"));
+  CHECK(matmul.work(make_case({2, 3, 4}, Distribution::kSmallIntegers)).flops == 48);
+  CHECK(matmul.simulator_size({4096, 4096, 4096}) == std::vector<int64_t>{160, 160, 160});
+}
+
+CheckOutcome reduce_check(const Workload& sent, uint32_t out) {
+  std::vector<uint32_t> result = {out};
+  return lab("reduction").check(make_case(sent.dims, Distribution::kSmallIntegers, 99), sent, {{sent.buffers[0].words, result, {}}});
+}
+
+TEST_CASE("reduction: the sum wraps, and a wrong sum says what probably happened", "[labs][reduction]") {
+  const Lab& reduction = lab("reduction");
+  const Workload sent = reduction.make_workload(make_case({1000}, Distribution::kSmallIntegers, 99), 0);
+  REQUIRE(sent.buffers.size() == 3);
+  CHECK(sent.buffers[2].size() == 1000);  // scratch of n ints
+  uint32_t sum = 0;
+  for (uint32_t word : sent.buffers[0].words) sum += word;
+  const int32_t want = static_cast<int32_t>(sum);
+  CHECK(reduce_check(sent, word_of(want)).message == fmt::format("out[0] = {} is right", want));
+  CHECK(reduce_check(sent, kIntPoison).message == fmt::format("out[0] was never written (expected {})", want));
+  const int32_t last = int_at(sent.buffers[0].words, 999);
+  REQUIRE(last != 0);
+  REQUIRE(last != int_at(sent.buffers[0].words, 0));
+  CHECK(reduce_check(sent, word_of(want - last)).message ==
+        fmt::format("out[0]: expected {}, got {}, off by {} (exactly in[n-1] short: the last element was dropped?)", want,
+                    want - last, -last));
+  CHECK_THAT(reduce_check(sent, word_of(int32_t{0})).message, Catch::EndsWith("(got 0: did the kernel run, and was the result copied to out[0]?)"));
+  CHECK(reduction.simulator_size({int64_t{1} << 24}) == std::vector<int64_t>{(1 << 20) - 2048});
+  CHECK(reduction.simulator_size({(int64_t{1} << 24) + 5}) == std::vector<int64_t>{(1 << 20) - 2048 + 5});
+  CHECK(reduction.simulator_size({1 << 20}) == std::vector<int64_t>{1 << 20});
+}
+
+TEST_CASE("transpose: a copy is told apart from a transpose, and says so", "[labs][transpose]") {
+  const Lab& transpose = lab("transpose");
+  const TestCase test_case = make_case({4, 6}, Distribution::kUniformFloat);
+  const Workload sent = transpose.make_workload(test_case, 0);
+  CHECK(sent.buffers[1].rows == 6);
+  CHECK(sent.buffers[1].cols == 4);
+  const CheckOutcome copied = transpose.check(test_case, sent, {{sent.buffers[0].words, sent.buffers[0].words}});
+  CHECK(copied.status == CaseStatus::kWrongAnswer);
+  // out[0, 1] is in's element 1 (in[0, 1]) where in[1, 0] belongs.
+  CHECK_THAT(copied.message, Catch::Contains("first: out[row 0, col 1]: expected in[1, 0] = "));
+  CHECK_THAT(copied.message, Catch::Contains("(that is in[0, 1]: the same linear index, a copy, not a transpose?)"));
+  CHECK(transpose.simulator_size({8192, 8192}) == std::vector<int64_t>{1024, 1024});
+}
+
+}  // namespace
+}  // namespace cudagrade
