@@ -30,7 +30,9 @@ lab_sources=(
   grader/labdef/declaration.cc
   grader/labdef/declaration_parameters.cc
   grader/labdef/declared_lab.cc
+  grader/labdef/declared_lab_dump.cc
   grader/labdef/expression.cc
+  grader/labdef/generated_entry.cc
   grader/labdef/input_generator.cc
   grader/labdef/output_check.cc
   grader/labdef/prototype.cc

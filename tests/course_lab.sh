@@ -38,10 +38,16 @@ grep -q "passed" "$scratch/class/grades.csv" && grep -q "wrong_answer" "$scratch
 
 grade package gradescope conv_warmup --out "$scratch/gradescope" > "$scratch/package.log" 2>&1 ||
   { cat "$scratch/package.log"; fail "package gradescope failed"; }
-unzip -l "$scratch/gradescope/autograder.zip" | grep -q "labs/conv_warmup/lab.yaml" ||
-  fail "the Gradescope package does not carry the lab's declaration"
-unzip -l "$scratch/gradescope/autograder.zip" | grep -q "grader/harness/" ||
-  fail "the Gradescope package does not carry the grader"
+# The listing in a file first: `grep -q` would stop reading early, and pipefail would count unzip's SIGPIPE.
+unzip -l "$scratch/gradescope/autograder.zip" > "$scratch/zip-listing.txt"
+grep -q "labs/conv_warmup/lab.yaml" "$scratch/zip-listing.txt" || fail "the Gradescope package does not carry the lab's declaration"
+grep -q "grader/harness/" "$scratch/zip-listing.txt" || fail "the Gradescope package does not carry the grader"
+
+# A new lab from `lab new` is a working lab as written (the template's own test).
+grade lab new scale_demo > "$scratch/lab-new.txt" 2>&1 || { cat "$scratch/lab-new.txt"; fail "lab new failed"; }
+grep -q "docs/LABS.md" "$course/labs/scale_demo/lab.yaml" || fail "lab new's declaration does not point to docs/LABS.md"
+grade lab check scale_demo --backend sim > "$scratch/lab-new-check.txt" 2>&1 ||
+  { cat "$scratch/lab-new-check.txt"; fail "the lab lab new wrote is not sound"; }
 
 echo "$failures failure(s)"
 [[ $failures == 0 ]]

@@ -25,8 +25,8 @@ std::vector<std::filesystem::path> cu_files(const std::filesystem::path& folder)
   return files;
 }
 
-// The case the self-test uses: the suite's smallest that has more than one row or element, so that "the last
-// row" and "past the end" are not the first element.
+// The case the self-test uses: the suite's smallest correctness case that moves at least 4 KiB, so that "the
+// last row" and "past the end" are not its first element, and the test stays quick.
 const TestCase& smallest_case(const DeclaredLab& lab, const TestSuite& suite) {
   auto bytes_of = [&](const TestCase& test_case) {
     const WorkCount work = lab.work(test_case);

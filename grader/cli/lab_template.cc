@@ -3,18 +3,20 @@
 namespace cudagrade {
 namespace {
 
+// The template with @LAB@ replaced by the lab's name (a placeholder no other word of the template contains).
 std::string named(std::string text, const std::string& name) {
-  for (size_t at = text.find("LAB"); at != std::string::npos; at = text.find("LAB", at + name.size())) {
-    text.replace(at, 3, name);
+  const std::string placeholder = "@LAB@";
+  for (size_t at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + name.size())) {
+    text.replace(at, placeholder.size(), name);
   }
   return text;
 }
 
-const char* kDeclaration = R"T(# The LAB lab, as the grader reads it (docs/LABS.md is the reference for every key).
-lab: LAB
+const char* kDeclaration = R"T(# The @LAB@ lab, as the grader reads it (docs/LABS.md is the reference for every key).
+lab: @LAB@
 title: "scale a vector, out = 2 * in (float32)"
-header: LAB.cuh                  # in skeleton/LAB/; `cudagrade lab check` compares its prototype with this one
-function: void LAB(const float* in, float* out, int n)
+header: @LAB@.cuh                  # in skeleton/@LAB@/; `cudagrade lab check` compares its prototype with this one
+function: void @LAB@(const float* in, float* out, int n)
 sizes:
   n: {example: 1000}
 constraints:
@@ -26,10 +28,10 @@ parameters:
 reference: reference.cc          # the CPU reference, in this folder
 work: {flops: n, bytes: 8 * n}   # for GFLOP/s, GB/s and the roofline
 simulator: {work: n, budget: 1048576, scale: [n], keep_remainder: 256}
-speed_reference: naive           # reference/LAB/naive.cu
+speed_reference: naive           # reference/@LAB@/naive.cu
 )T";
 
-const char* kReference = R"T(// The LAB lab's CPU reference: out[i] = 2 * in[i], in double. The grader calls it for blocks of the rows and
+const char* kReference = R"T(// The @LAB@ lab's CPU reference: out[i] = 2 * in[i], in double. The grader calls it for blocks of the rows and
 // columns of out it checks (out is one row of n here), from several threads at once.
 #include <cudagrade/reference.h>
 
@@ -43,22 +45,22 @@ extern "C" int cudagrade_reference(const cudagrade_reference_call* call) {
 }
 )T";
 
-const char* kHeader = R"T(// The LAB lab's fixed interface. Do not edit: the grader compiles your LAB.cu against this file.
+const char* kHeader = R"T(// The @LAB@ lab's fixed interface. Do not edit: the grader compiles your @LAB@.cu against this file.
 #pragma once
 
 // out[i] = 2 * in[i] for i in [0, n). in must not be modified. All pointers are device memory; n >= 1.
-void LAB(const float* in, float* out, int n);
+void @LAB@(const float* in, float* out, int n);
 )T";
 
-const char* kSkeleton = R"T(// LAB lab: your solution. Implement LAB() from LAB.cuh. As handed out it runs but writes nothing, so every
-// case fails. Launch on the default stream; do not allocate, synchronise or print in LAB().
-#include "LAB.cuh"
+const char* kSkeleton = R"T(// @LAB@ lab: your solution. Implement @LAB@() from @LAB@.cuh. As handed out it runs but writes nothing, so every
+// case fails. Launch on the default stream; do not allocate, synchronise or print in @LAB@().
+#include "@LAB@.cuh"
 
-__global__ void LAB_kernel(const float* in, float* out, int n) {
+__global__ void @LAB@_kernel(const float* in, float* out, int n) {
     // TODO: one element a thread: compute its index, check it against n, write out.
 }
 
-void LAB(const float* in, float* out, int n) {
+void @LAB@(const float* in, float* out, int n) {
     // TODO: launch enough blocks of 256 threads to cover n.
     (void)in;
     (void)out;
@@ -66,35 +68,35 @@ void LAB(const float* in, float* out, int n) {
 }
 )T";
 
-const char* kNaive = R"T(// LAB lab reference: one thread an element. Check it: cudagrade lab check LAB
-#include "LAB.cuh"
+const char* kNaive = R"T(// @LAB@ lab reference: one thread an element. Check it: cudagrade lab check @LAB@
+#include "@LAB@.cuh"
 
-__global__ void LAB_kernel(const float* in, float* out, int n) {
+__global__ void @LAB@_kernel(const float* in, float* out, int n) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = 2.0f * in[i];
 }
 
-void LAB(const float* in, float* out, int n) {
-    LAB_kernel<<<(n + 255) / 256, 256>>>(in, out, n);
+void @LAB@(const float* in, float* out, int n) {
+    @LAB@_kernel<<<(n + 255) / 256, 256>>>(in, out, n);
 }
 )T";
 
 const char* kNoBoundsCheck = R"T(// cudagrade-expect: wrong_answer
 // Mistake: no bounds check, so the last block writes past the end of out whenever n is not a multiple of 256.
-#include "LAB.cuh"
+#include "@LAB@.cuh"
 
-__global__ void LAB_kernel(const float* in, float* out, int n) {
+__global__ void @LAB@_kernel(const float* in, float* out, int n) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     out[i] = 2.0f * in[i];
 }
 
-void LAB(const float* in, float* out, int n) {
-    LAB_kernel<<<(n + 255) / 256, 256>>>(in, out, n);
+void @LAB@(const float* in, float* out, int n) {
+    @LAB@_kernel<<<(n + 255) / 256, 256>>>(in, out, n);
 }
 )T";
 
-const char* kCases = R"T(# Test cases for the LAB lab (README.md, "Test cases", has every key).
-lab: LAB
+const char* kCases = R"T(# Test cases for the @LAB@ lab (README.md, "Test cases", has every key).
+lab: @LAB@
 cases:
   - {name: square-1024, kind: square, n: 1024, points: 1}
   - {name: non-multiple-1000, kind: non-multiple, n: 1000, points: 1}
@@ -107,14 +109,14 @@ cases:
 
 std::vector<TemplateFile> lab_template(const std::string& name) {
   return {
-      {named("labs/LAB/lab.yaml", name), named(kDeclaration, name)},
-      {named("labs/LAB/reference.cc", name), named(kReference, name)},
-      {named("skeleton/LAB/LAB.cuh", name), named(kHeader, name)},
-      {named("skeleton/LAB/LAB.cu", name), named(kSkeleton, name)},
-      {named("reference/LAB/naive.cu", name), named(kNaive, name)},
-      {named("testcases/LAB.yaml", name), named(kCases, name)},
-      {named("submissions/LAB/correct.cu", name), "// cudagrade-expect: passed\n" + named(kNaive, name)},
-      {named("submissions/LAB/no_bounds_check.cu", name), named(kNoBoundsCheck, name)},
+      {named("labs/@LAB@/lab.yaml", name), named(kDeclaration, name)},
+      {named("labs/@LAB@/reference.cc", name), named(kReference, name)},
+      {named("skeleton/@LAB@/@LAB@.cuh", name), named(kHeader, name)},
+      {named("skeleton/@LAB@/@LAB@.cu", name), named(kSkeleton, name)},
+      {named("reference/@LAB@/naive.cu", name), named(kNaive, name)},
+      {named("testcases/@LAB@.yaml", name), named(kCases, name)},
+      {named("submissions/@LAB@/correct.cu", name), "// cudagrade-expect: passed\n" + named(kNaive, name)},
+      {named("submissions/@LAB@/no_bounds_check.cu", name), named(kNoBoundsCheck, name)},
   };
 }
 

@@ -15,6 +15,11 @@ namespace cudagrade {
 
 enum class ParameterRole { kInput, kOutput, kInOut, kScratch };
 
+// Whether the student's function writes the parameter, so that it is checked.
+inline bool is_written(ParameterRole role) {
+  return role == ParameterRole::kOutput || role == ParameterRole::kInOut;
+}
+
 // The C types a parameter may have. The arena carries 4-byte elements; the wider and narrower types the
 // format names (double, int64_t, uint8_t) are refused with that reason until it carries them.
 enum class ScalarType { kFloat, kInt, kUnsigned };
@@ -30,6 +35,8 @@ struct Generator {
   int64_t bins = 0;           // skewed: values in [0, bins), the lowest most frequent
   double skew = 1.5;          // skewed: the exponent of a Zipf-like law; higher is more contention
   std::string file;           // file: whitespace-separated values, relative to the lab's folder
+  // Bounds written as expressions over the size fields (integers: [0, num_bins - 1]), evaluated per case.
+  std::optional<Expression> low_expression, high_expression, bins_expression;
 };
 
 // How an output's elements are judged against the reference's.
@@ -64,6 +71,7 @@ struct Parameter {
   OutputCheck check;                            // outputs and in-outs
   std::optional<RowSampling> sampling;          // outputs
   int64_t picture_tile = 0;                     // outputs drawn as a tile picture; 0: none
+  bool whole_rows = false;                      // the reference computes whole rows (a scan's depend on all before)
   std::string size_field;                       // scalars: the size field passed here
   int line = 0;
 };

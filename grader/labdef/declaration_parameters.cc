@@ -60,12 +60,13 @@ void DeclarationReader::read_parameter(const YAML::Node& node, const LabDeclarat
   }
   const bool reads = parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut;
   const bool written = parameter.role == ParameterRole::kOutput || parameter.role == ParameterRole::kInOut;
-  if (reads && node["generate"]) parameter.generator = read_generator(node["generate"]);
+  if (reads && node["generate"]) parameter.generator = read_generator(node["generate"], lab);
   if (!reads && node["generate"]) problem(node["generate"], "only an input or in-out parameter is generated");
   if (written) parameter.check = node["check"] ? read_check(node["check"], lab) : OutputCheck{};
   if (!written && node["check"]) problem(node["check"], "only an output or in-out parameter is checked");
   if (node["sample"]) parameter.sampling = read_sampling(node["sample"], lab);
   if (node["picture"]) parameter.picture_tile = number<int64_t>(node["picture"], "'picture' (the tile's side)").value_or(0);
+  if (node["whole_rows"]) parameter.whole_rows = node["whole_rows"].as<bool>(false);
   if (parameter.is_const && parameter.role != ParameterRole::kInput) {
     problem(node, fmt::format("'{}' is const in the prototype, so it can only be an input", parameter.name));
   }
@@ -83,15 +84,29 @@ void DeclarationReader::read_role(const YAML::Node& node, Parameter& parameter) 
   else problem(node, fmt::format("parameter '{}' needs a role: input, output, inout or scratch", parameter.name));
 }
 
-std::pair<double, double> DeclarationReader::range(const YAML::Node& node, const std::string& what) {
-  if (!node.IsSequence() || node.size() != 2) {
-    problem(node, fmt::format("'{}' takes two numbers, e.g. {}: [-1, 1]", what, what));
-    return {0, 0};
+// A bound of a generator: a number, or an expression over the size fields (integers: [0, num_bins - 1]).
+double DeclarationReader::bound(const YAML::Node& node, const LabDeclaration& lab, const std::string& what,
+                                std::optional<Expression>& expression_out) {
+  try {
+    if (node.IsScalar()) return node.as<double>();
+  } catch (const YAML::Exception&) {
+    expression_out = expression(node, lab, what);
+    return 0;
   }
-  return {number<double>(node[0], what).value_or(0), number<double>(node[1], what).value_or(0)};
+  problem(node, fmt::format("{} must be a number or an expression over the size fields", what));
+  return 0;
 }
 
-Generator DeclarationReader::read_generator(const YAML::Node& node) {
+void DeclarationReader::range(const YAML::Node& node, const LabDeclaration& lab, const std::string& what, Generator& generator) {
+  if (!node.IsSequence() || node.size() != 2) {
+    problem(node, fmt::format("'{}' takes two numbers or expressions, e.g. {}: [-1, 1]", what, what));
+    return;
+  }
+  generator.low = bound(node[0], lab, "'" + what + "'", generator.low_expression);
+  generator.high = bound(node[1], lab, "'" + what + "'", generator.high_expression);
+}
+
+Generator DeclarationReader::read_generator(const YAML::Node& node, const LabDeclaration& lab) {
   Generator generator;
   using Kind = Generator::Kind;
   if (node.IsScalar()) {
@@ -111,7 +126,7 @@ Generator DeclarationReader::read_generator(const YAML::Node& node) {
   const YAML::Node value = node.begin()->second;
   if (kind == "uniform" || kind == "normal" || kind == "integers" || kind == "sorted") {
     generator.kind = kind == "uniform" ? Kind::kUniform : kind == "normal" ? Kind::kNormal : kind == "integers" ? Kind::kIntegers : Kind::kSorted;
-    std::tie(generator.low, generator.high) = range(value, kind);
+    range(value, lab, kind, generator);
   } else if (kind == "constant") {
     generator.kind = Kind::kConstant;
     generator.value = number<double>(value, "'constant'").value_or(0);
@@ -121,7 +136,8 @@ Generator DeclarationReader::read_generator(const YAML::Node& node) {
       problem(value, "'skewed' is {bins: N, skew: S}: values in [0, N), the lowest most often");
       return generator;
     }
-    generator.bins = number<int64_t>(value["bins"], "'bins'").value_or(1);
+    generator.bins = static_cast<int64_t>(bound(value["bins"], lab, "'bins'", generator.bins_expression));
+    if (generator.bins_expression) generator.bins = 1;
     if (value["skew"]) generator.skew = number<double>(value["skew"], "'skew'").value_or(1.5);
     if (generator.bins < 1) problem(value["bins"], "'bins' must be at least 1");
   } else if (kind == "file") {
@@ -133,7 +149,7 @@ Generator DeclarationReader::read_generator(const YAML::Node& node) {
     problem(node, fmt::format("unknown generator '{}'", kind));
   }
   if ((generator.kind == Kind::kUniform || generator.kind == Kind::kIntegers || generator.kind == Kind::kSorted) &&
-      generator.low > generator.high) {
+      !generator.low_expression && !generator.high_expression && generator.low > generator.high) {
     problem(value, fmt::format("'{}' needs LO <= HI", kind));
   }
   return generator;

@@ -20,7 +20,8 @@ inline const std::set<std::string> kTopLevelKeys = {"lab",        "title",      
                                              "function",   "sizes",          "constraints",    "distributions",
                                              "parameters", "reference",      "work",           "simulator",
                                              "speed_reference", "speed_of_light", "baselines"};
-inline const std::set<std::string> kParameterKeys = {"role", "length", "shape", "generate", "check", "sample", "picture", "size"};
+inline const std::set<std::string> kParameterKeys = {"role",   "length",  "shape", "generate",  "check",
+                                                     "sample", "picture", "size",  "whole_rows"};
 inline const std::set<std::string> kKnownDistributions = {"uniform-float", "small-integers"};
 
 inline bool plain_name(const std::string& name) {
@@ -217,8 +218,10 @@ class DeclarationReader {
   void read_parameters(const YAML::Node& node, LabDeclaration& lab);
   void read_parameter(const YAML::Node& node, const LabDeclaration& lab, Parameter& parameter);
   void read_role(const YAML::Node& node, Parameter& parameter);
-  std::pair<double, double> range(const YAML::Node& node, const std::string& what);
-  Generator read_generator(const YAML::Node& node);
+  double bound(const YAML::Node& node, const LabDeclaration& lab, const std::string& what,
+               std::optional<Expression>& expression_out);
+  void range(const YAML::Node& node, const LabDeclaration& lab, const std::string& what, Generator& generator);
+  Generator read_generator(const YAML::Node& node, const LabDeclaration& lab);
   OutputCheck read_check(const YAML::Node& node, const LabDeclaration& lab);
   std::optional<RowSampling> read_sampling(const YAML::Node& node, const LabDeclaration& lab);
 

@@ -86,6 +86,22 @@ TEST_CASE("the prototype and the parameters must agree", "[labdef][declaration]"
   CHECK(problems[1] == "lab.yaml:12: pointer parameter 'mask' needs {role: ..., length: ...} under 'parameters'");
 }
 
+TEST_CASE("a generator's bounds may be expressions over the size fields", "[labdef][declaration]") {
+  std::string text = kConvolution;
+  text.replace(text.find("{uniform: [0, 1]}"), 17, "{integers: [0, rows - 1]}");
+  text.replace(text.find("{normal: [0, 1]}"), 16, "{skewed: {bins: 2 * radius + 1}}");
+  const DeclarationResult result = parse_declaration(text, "lab.yaml", kFolder);
+  for (const DeclarationProblem& problem : result.problems) INFO(problem.to_string());
+  REQUIRE(result.declaration);
+  const Generator& image = result.declaration->parameters[0].generator;
+  REQUIRE(image.high_expression);
+  CHECK(*image.high_expression->evaluate({{"rows", 9}}).value == 8);
+  CHECK_FALSE(image.low_expression);
+  REQUIRE(result.declaration->parameters[1].generator.bins_expression);
+  text.replace(text.find("rows - 1"), 8, "rowz - 1");
+  CHECK_THAT(problems_of(text).at(0), Catch::Contains("reads 'rowz', which is not a size field"));
+}
+
 TEST_CASE("types the arena does not carry yet are refused with the reason", "[labdef][declaration]") {
   std::string text = kConvolution;
   text.replace(text.find("const float* image"), 18, "const double* image");

@@ -12,6 +12,7 @@
 
 #include "core/parallel.h"
 #include "core/random.h"
+#include "labdef/generated_entry.h"
 #include "labdef/input_generator.h"
 #include "model/downsize.h"
 #include "model/workload.h"
@@ -19,10 +20,6 @@
 
 namespace cudagrade {
 namespace {
-
-bool is_written(ParameterRole role) {
-  return role == ParameterRole::kOutput || role == ParameterRole::kInOut;
-}
 
 BufferRole buffer_role(ParameterRole role) {
   switch (role) {
@@ -119,6 +116,16 @@ std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>&
       return fmt::format("{} would have {} elements: fewer than 2^31 are allowed, since the interface indexes with int",
                          parameter.name, *length.value);
     }
+    for (const std::optional<Expression>* bound :
+         {&parameter.generator.low_expression, &parameter.generator.high_expression, &parameter.generator.bins_expression}) {
+      if (!*bound) continue;
+      const Evaluation value = (*bound)->evaluate(sizes);
+      if (!value.value) return fmt::format("the generator of {}: {}", parameter.name, value.problem);
+    }
+    const Generator generator = generator_for(parameter.generator, sizes);
+    if (generator.low > generator.high || (generator.kind == Generator::Kind::kSkewed && generator.bins < 1)) {
+      return fmt::format("the generator of {} has no values to draw at these sizes", parameter.name);
+    }
     for (const std::optional<Expression>* side : {&parameter.rows, &parameter.cols}) {
       if (!*side) continue;
       const Evaluation value = (*side)->evaluate(sizes);
@@ -186,6 +193,15 @@ std::string DeclaredLab::entry_source(const std::filesystem::path&) const {
   return generated_entry(declaration_);
 }
 
+// The generator with its bounds at this case's sizes.
+Generator DeclaredLab::generator_for(const Generator& declared, const SizeValues& sizes) const {
+  Generator generator = declared;
+  if (declared.low_expression) generator.low = static_cast<double>(evaluate(*declared.low_expression, sizes));
+  if (declared.high_expression) generator.high = static_cast<double>(evaluate(*declared.high_expression, sizes));
+  if (declared.bins_expression) generator.bins = evaluate(*declared.bins_expression, sizes);
+  return generator;
+}
+
 Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) const {
   const SizeValues sizes = bind(test_case.size);
   SplitMix64 random(set_seed(test_case.seed, set_index));
@@ -202,7 +218,8 @@ Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) co
     }
     if (parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut) {
       buffer.words.resize(buffer.count);
-      generate_input(parameter.generator, parameter.type, test_case.distribution, declaration_.folder, random, buffer);
+      generate_input(generator_for(parameter.generator, sizes), parameter.type, test_case.distribution,
+                     declaration_.folder, random, buffer);
     }
     workload.buffers.push_back(std::move(buffer));
   }
@@ -258,14 +275,15 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
   const CpuReference& computing = reference();
   const int64_t chunk = chunk_rows(static_cast<int64_t>(rows.size()));
   const int64_t row_chunks = (static_cast<int64_t>(rows.size()) + chunk - 1) / chunk;
-  const int64_t column_chunks = (buffer.cols + kColumnsPerCall - 1) / kColumnsPerCall;
+  const int64_t columns_per_call = parameter->whole_rows ? std::max<int64_t>(buffer.cols, 1) : kColumnsPerCall;
+  const int64_t column_chunks = (buffer.cols + columns_per_call - 1) / columns_per_call;
   std::atomic<bool> failed{false};
   parallel_for(row_chunks * column_chunks, [&](int64_t task) {
     const size_t first = static_cast<size_t>(task / column_chunks * chunk);
     const size_t count = std::min(rows.size() - first, static_cast<size_t>(chunk));
     const size_t offset = first * cols;
-    const int64_t col_begin = task % column_chunks * kColumnsPerCall;
-    const int64_t col_end = std::min(col_begin + kColumnsPerCall, buffer.cols);
+    const int64_t col_begin = task % column_chunks * columns_per_call;
+    const int64_t col_end = std::min(col_begin + columns_per_call, buffer.cols);
     thread_local Values block;
     if (as_words) block.resize(count * cols);
     cudagrade_reference_call call{sizes.data(), static_cast<int32_t>(sizes.size()), arrays.data(),
@@ -285,9 +303,10 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
   return expected;
 }
 
-void DeclaredLab::prepare_check(const TestCase& test_case, const Workload& sent) const {
+// What the reference says of a set, computed at its first check (or while the GPU times it) and kept with it.
+const std::vector<ExpectedOutput>& DeclaredLab::expected_outputs(const TestCase& test_case, const Workload& sent) const {
   const SizeValues sizes = bind(test_case.size);
-  sent.expected->get<DeclaredExpected>([&] {
+  return sent.expected->get<DeclaredExpected>([&] {
     auto values = std::make_unique<DeclaredExpected>();
     values->outputs.resize(sent.buffers.size());
     size_t index = 0;
@@ -300,12 +319,15 @@ void DeclaredLab::prepare_check(const TestCase& test_case, const Workload& sent)
       ++index;
     }
     return values;
-  });
+  }).outputs;
+}
+
+void DeclaredLab::prepare_check(const TestCase& test_case, const Workload& sent) const {
+  expected_outputs(test_case, sent);
 }
 
 CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent, const ReturnedSet& returned) const {
-  prepare_check(test_case, sent);
-  const DeclaredExpected& expected = sent.expected->get<DeclaredExpected>([]() -> std::unique_ptr<DeclaredExpected> { return nullptr; });
+  const std::vector<ExpectedOutput>& expected = expected_outputs(test_case, sent);
   const SizeValues sizes = bind(test_case.size);
   std::vector<CheckOutcome> outcomes;
   size_t index = 0;
@@ -313,7 +335,7 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
     if (!parameter.is_pointer) continue;
     if (is_written(parameter.role)) {
       const HostBuffer& buffer = sent.buffers[index];
-      OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected.outputs[index],
+      OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected[index],
                               test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
                               {}};
       int32_t output_index = 0;
@@ -336,72 +358,6 @@ WorkCount DeclaredLab::work(const TestCase& test_case) const {
   if (declaration_.flops) count.flops = static_cast<double>(evaluate(*declaration_.flops, sizes));
   if (declaration_.bytes) count.bytes = static_cast<double>(evaluate(*declaration_.bytes, sizes));
   return count;
-}
-
-namespace {
-
-void write_matrix(const std::filesystem::path& path, const std::string& title, int64_t rows, int64_t cols,
-                  const std::function<std::string(int64_t)>& element) {
-  std::ofstream out(path);
-  out << "# " << title << ": " << rows << " x " << cols << ", row-major\n";
-  for (int64_t r = 0; r < rows; ++r) {
-    for (int64_t c = 0; c < cols; ++c) out << (c ? " " : "") << fmt::format("{:>10}", element(r * cols + c));
-    out << "\n";
-  }
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
-
-}  // namespace
-
-void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const {
-  size_t index = 0;
-  for (const Parameter& parameter : declaration_.parameters) {
-    if (!parameter.is_pointer) continue;
-    const HostBuffer& buffer = sent.buffers[index];
-    const std::span<const uint32_t> words = is_written(parameter.role) ? returned.data[index] : std::span<const uint32_t>(buffer.words);
-    const uint32_t poison = poison_word(buffer.type);
-    const ScalarType type = parameter.type;
-    if (parameter.role != ParameterRole::kScratch) {
-      const std::string title = is_written(parameter.role) ? buffer.name + " as computed by the submission" : buffer.name;
-      write_matrix(dir / (buffer.name + ".txt"), title, buffer.rows, buffer.cols, [&](int64_t i) {
-        const uint32_t word = words[static_cast<size_t>(i)];
-        return word == poison && parameter.role == ParameterRole::kOutput ? std::string("unset") : element_text(word, type);
-      });
-    }
-    if (is_written(parameter.role) && parameter.check.kind != OutputCheck::Kind::kMultiset) {
-      std::vector<int64_t> every_row(static_cast<size_t>(buffer.rows));
-      std::iota(every_row.begin(), every_row.end(), int64_t{0});
-      const ExpectedOutput expected = expected_rows(sent, index, every_row);
-      write_matrix(dir / (buffer.name + "_expected.txt"), buffer.name + " expected (the lab's CPU reference)", buffer.rows,
-                   buffer.cols, [&](int64_t i) { return fmt::format("{:g}", expected.value[static_cast<size_t>(i)]); });
-    }
-    ++index;
-  }
-}
-
-std::string generated_entry(const LabDeclaration& declaration) {
-  std::vector<std::string> arguments;
-  size_t buffer = 0;
-  for (const Parameter& parameter : declaration.parameters) {
-    const std::string type = std::string(to_string(parameter.type));
-    if (parameter.is_pointer) {
-      arguments.push_back(fmt::format("static_cast<{}{}*>(data[{}])", parameter.is_const ? "const " : "", type, buffer++));
-      continue;
-    }
-    size_t field = 0;
-    while (declaration.sizes[field].name != parameter.size_field) ++field;
-    arguments.push_back(fmt::format("static_cast<{}>(dims[{}])", type, field));
-  }
-  return fmt::format(
-      "// Runner entry for the {0} lab, generated by cudagrade from {1}: calls the student's function with the\n"
-      "// arena's buffers (in the prototype's order) and the case's sizes.\n"
-      "#include \"{2}\"\n"
-      "#include \"harness/entry.h\"\n\n"
-      "void cudagrade_call_entry(void* const* data, const int64_t* dims) {{\n"
-      "  (void)dims;\n"
-      "  {3}({4});\n"
-      "}}\n",
-      declaration.name, "lab.yaml", declaration.header, declaration.function, fmt::join(arguments, ", "));
 }
 
 }  // namespace cudagrade

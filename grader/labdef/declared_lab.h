@@ -54,6 +54,8 @@ class DeclaredLab : public Lab {
   int64_t evaluate(const Expression& expression, const SizeValues& sizes) const;
   std::vector<int64_t> rows_to_check(const Parameter& output, const SizeValues& sizes, int64_t rows) const;
   const CpuReference& reference() const;
+  Generator generator_for(const Generator& declared, const SizeValues& sizes) const;
+  const std::vector<ExpectedOutput>& expected_outputs(const TestCase& test_case, const Workload& sent) const;
 
   LabDeclaration declaration_;
   std::string folder_from_root_;  // "labs/<name>", where baselines are found
@@ -61,8 +63,5 @@ class DeclaredLab : public Lab {
   mutable std::once_flag built_;
   mutable std::shared_ptr<const CpuReference> reference_;
 };
-
-// The runner's entry for a declared lab: calls the student's function with the arena's buffers and sizes.
-std::string generated_entry(const LabDeclaration& declaration);
 
 }  // namespace cudagrade

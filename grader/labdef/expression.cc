@@ -11,7 +11,7 @@ namespace cudagrade {
 
 enum class Operator { kNumber, kName, kNegate, kNot, kAdd, kSubtract, kMultiply, kDivide, kModulo, kShiftLeft,
                       kShiftRight, kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual, kAnd, kOr, kMin,
-                      kMax, kSqrt };
+                      kMax, kSqrt, kLog2 };
 
 struct Expression::Node {
   Operator op = Operator::kNumber;
@@ -157,7 +157,8 @@ class Parser {
     while (at_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[at_])) || text_[at_] == '_')) ++at_;
     std::string name = text_.substr(begin, at_ - begin);
     if (name == "min" || name == "max") return parse_call(name == "min" ? Operator::kMin : Operator::kMax);
-    if (name == "sqrt") return parse_sqrt();
+    if (name == "sqrt") return parse_function(Operator::kSqrt);
+    if (name == "log2") return parse_function(Operator::kLog2);
     auto node = std::make_shared<Expression::Node>();
     node->op = Operator::kName;
     node->name = name;
@@ -165,14 +166,14 @@ class Parser {
     return node;
   }
 
-  NodePtr parse_sqrt() {
+  NodePtr parse_function(Operator op) {
     if (!take("(")) {
-      fail("'(' expected after sqrt");
+      fail("'(' expected after sqrt or log2");
       return nullptr;
     }
     NodePtr operand = parse_level(0);
     if (operand && !take(")")) fail("')' expected");
-    return problem.empty() ? make(Operator::kSqrt, operand, nullptr) : nullptr;
+    return problem.empty() ? make(op, operand, nullptr) : nullptr;
   }
 
   NodePtr parse_call(Operator op) {
@@ -205,6 +206,13 @@ int64_t ceil_sqrt(int64_t value) {
   while (root > 0 && root * root >= value) --root;
   while (root * root < value) ++root;
   return root;
+}
+
+// The least r with 2^r >= value: log2(1) = 0, log2(5) = 3.
+int64_t ceil_log2(int64_t value) {
+  int64_t log = 0;
+  while ((int64_t{1} << log) < value) ++log;
+  return log;
 }
 
 struct Evaluator {
@@ -270,6 +278,12 @@ struct Evaluator {
         if (!operand) return std::nullopt;
         if (*operand < 0) return fail("takes the square root of a negative number");
         return ceil_sqrt(*operand);
+      }
+      case Operator::kLog2: {
+        const std::optional<int64_t> operand = run(*node.left);
+        if (!operand) return std::nullopt;
+        if (*operand < 1) return fail("takes log2 of a number below 1");
+        return ceil_log2(*operand);
       }
       case Operator::kNot: {
         const std::optional<int64_t> operand = run(*node.left);

@@ -1,8 +1,9 @@
 // The arithmetic a lab declaration writes over its size fields: a buffer's length (`rows * cols`,
 // `(2 * radius + 1) * (2 * radius + 1)`, `n + 1`), a constraint (`n >= 1`, `rows * cols < 1 << 31`) and the
-// work of a case (`2 * M * K * N`), and a tolerance that grows with a size (`sqrt(n)`, rounded up). C's integer
-// operators and precedence, with min(a, b), max(a, b) and sqrt(a) as the only functions, on 64-bit integers
-// whose overflow is an error rather than a wrap, so that a length cannot silently become small.
+// work of a case (`2 * M * K * N`), and a tolerance that grows with a size (`sqrt(n)`, `log2(n)`). C's integer
+// operators and precedence, with min(a, b), max(a, b), sqrt(a) and log2(a) (both rounded up) as the only
+// functions, on 64-bit integers whose overflow is an error rather than a wrap, so that a length cannot silently
+// become small.
 #pragma once
 
 #include <cstdint>

@@ -58,6 +58,13 @@ TEST_CASE("sqrt rounds up, so a tolerance grown by it is never too tight", "[lab
   CHECK(value_of("sqrt(n)", {{"n", int64_t{1} << 62}}) == int64_t{1} << 31);
 }
 
+TEST_CASE("log2 rounds up: a tree of n leaves has log2(n) levels", "[labdef][expression]") {
+  CHECK(value_of("log2(n)", {{"n", 1}}) == 0);
+  CHECK(value_of("log2(n)", {{"n", 1024}}) == 10);
+  CHECK(value_of("1 + log2(n)", {{"n", 1025}}) == 12);
+  CHECK(evaluation_problem("log2(n)", {{"n", 0}}) == "'log2(n)': takes log2 of a number below 1");
+}
+
 TEST_CASE("an expression names the size fields it reads", "[labdef][expression]") {
   std::string problem;
   const std::optional<Expression> expression = Expression::parse("rows * cols + rows", problem);

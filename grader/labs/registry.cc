@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 
 #include "core/command_runner.h"
 #include "labdef/cpu_reference.h"

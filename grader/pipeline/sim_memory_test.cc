@@ -187,5 +187,23 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
                    CaseStatus::kPassed, {});
 }
 
+TEST_CASE("an input copied into __constant__ memory on the device has been used: not host work", "[sim]") {
+  testing::SimFixture fixture;
+  // The lecture's convolution keeps its mask in constant memory: cudaMemcpyToSymbol from the device buffer.
+  testing::check_every_case(fixture.grade(R"(
+__constant__ int staged[8192];
+__global__ void add_all(int* out, int n) {
+  int total = 0;
+  for (int i = 0; i < n; ++i) total += staged[i];
+  *out = total;
+}
+void reduce_sum(const int* in, int* out, int n, int*) {
+  cudaMemcpyToSymbol(staged, in, sizeof(int) * n, 0, cudaMemcpyDeviceToDevice);
+  add_all<<<1, 1>>>(out, n);
+}
+)"),
+                   CaseStatus::kPassed, {});
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -224,12 +224,20 @@ template <typename T>
 cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int value) {
   return cudaFuncSetAttribute(reinterpret_cast<const void*>(function), attribute, value);
 }
+namespace cusim {
+// A copy into a __constant__ or __device__ symbol reads its source on the device when the source is device
+// memory: a mask copied into constant memory (the lecture's convolution) has been used by the device.
+void note_symbol_source(const void* source, size_t bytes);
+}  // namespace cusim
+
 // __constant__ and __device__ variables are ordinary host variables here, so a symbol is its own address.
 template <typename T>
 cudaError_t cudaMemcpyToSymbol(T& symbol, const void* source, size_t bytes, size_t offset = 0,
                                cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
-  return cudaMemcpy(reinterpret_cast<char*>(&symbol) + offset, source, bytes, kind);
+  const cudaError_t status = cudaMemcpy(reinterpret_cast<char*>(&symbol) + offset, source, bytes, kind);
+  if (status == cudaSuccess) cusim::note_symbol_source(source, bytes);
+  return status;
 }
 template <typename T>
 cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, size_t bytes, size_t offset = 0,

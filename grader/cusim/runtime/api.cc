@@ -72,6 +72,11 @@ void not_allowed_in_a_lab(const char* reason, int line) {
   fail("crashed", std::string(reason) + (line > 0 ? " (line " + std::to_string(line) + ")" : std::string()));
 }
 
+void note_symbol_source(const void* source, size_t bytes) {
+  device_memory::OpenScope device_memory_open;
+  if (bytes > 0 && device_memory::contains(reinterpret_cast<uintptr_t>(source))) race::note_device_read(source, bytes);
+}
+
 }  // namespace cusim
 
 using cusim::record;

@@ -43,7 +43,7 @@ void note_host_to_device(const void* destination, size_t bytes) {
   note_copy(reinterpret_cast<uintptr_t>(destination), bytes, kHostCopy, nullptr);
 }
 
-void note_device_to_device(const void* destination, const void* source, size_t bytes) {
+void note_device_read(const void* source, size_t bytes) {
   if (!g_recording || g_call_phase == UINT32_MAX) return;
   const auto from = reinterpret_cast<uintptr_t>(source);
   ++g_epoch;
@@ -52,6 +52,12 @@ void note_device_to_device(const void* destination, const void* source, size_t b
     ShadowWord& shadow = global_shadow(word).word();
     if (!in_call(shadow.first_read)) shadow.first_read = Access(g_phase, kDeviceCopy, 0, 0xF, false);
   }
+}
+
+void note_device_to_device(const void* destination, const void* source, size_t bytes) {
+  if (!g_recording || g_call_phase == UINT32_MAX) return;
+  note_device_read(source, bytes);
+  const auto from = reinterpret_cast<uintptr_t>(source);
   note_copy(reinterpret_cast<uintptr_t>(destination), bytes, kDeviceCopy, &from);
 }
 
@@ -60,9 +66,11 @@ bool written_from_host(const void* begin, size_t bytes) {
                   [](const ShadowWord& word) { return word.write.slot() == kHostCopy && in_call(word.write); });
 }
 
+// Every word untouched, not some: a correct kernel may have no use for part of an input (a convolution's mask
+// rows that fall outside an image smaller than the mask), and it must not be taken for host work.
 bool untouched_by_device(const void* begin, size_t bytes) {
-  return any_word(begin, bytes, [](const ShadowWord& word) {
-    return !in_call(word.write) && !in_call(word.first_read) && !in_call(word.other_read);
+  return bytes > 0 && !any_word(begin, bytes, [](const ShadowWord& word) {
+    return in_call(word.write) || in_call(word.first_read) || in_call(word.other_read);
   });
 }
 

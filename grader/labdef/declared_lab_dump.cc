@@ -1,0 +1,55 @@
+// DeclaredLab::dump: every buffer of a set as readable text, for `cudagrade run --dump`, and each output's
+// expected values from the lab's CPU reference beside what the submission wrote.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <functional>
+#include <numeric>
+
+#include "labdef/declared_lab.h"
+#include "model/workload.h"
+
+namespace cudagrade {
+
+namespace {
+
+void write_matrix(const std::filesystem::path& path, const std::string& title, int64_t rows, int64_t cols,
+                  const std::function<std::string(int64_t)>& element) {
+  std::ofstream out(path);
+  out << "# " << title << ": " << rows << " x " << cols << ", row-major\n";
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) out << (c ? " " : "") << fmt::format("{:>10}", element(r * cols + c));
+    out << "\n";
+  }
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const {
+  size_t index = 0;
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (!parameter.is_pointer) continue;
+    const HostBuffer& buffer = sent.buffers[index];
+    const std::span<const uint32_t> words = is_written(parameter.role) ? returned.data[index] : std::span<const uint32_t>(buffer.words);
+    const uint32_t poison = poison_word(buffer.type);
+    const ScalarType type = parameter.type;
+    if (parameter.role != ParameterRole::kScratch) {
+      const std::string title = is_written(parameter.role) ? buffer.name + " as computed by the submission" : buffer.name;
+      write_matrix(dir / (buffer.name + ".txt"), title, buffer.rows, buffer.cols, [&](int64_t i) {
+        const uint32_t word = words[static_cast<size_t>(i)];
+        return word == poison && parameter.role == ParameterRole::kOutput ? std::string("unset") : element_text(word, type);
+      });
+    }
+    if (is_written(parameter.role) && parameter.check.kind != OutputCheck::Kind::kMultiset) {
+      std::vector<int64_t> every_row(static_cast<size_t>(buffer.rows));
+      std::iota(every_row.begin(), every_row.end(), int64_t{0});
+      const ExpectedOutput expected = expected_rows(sent, index, every_row);
+      write_matrix(dir / (buffer.name + "_expected.txt"), buffer.name + " expected (the lab's CPU reference)", buffer.rows,
+                   buffer.cols, [&](int64_t i) { return fmt::format("{:g}", expected.value[static_cast<size_t>(i)]); });
+    }
+    ++index;
+  }
+}
+
+}  // namespace cudagrade
