@@ -1,3 +1,4 @@
+// cudagrade-expect: wrong_answer
 // The lab's speed of light: out = image, a plain copy of the bytes a convolution must move (the image read
 // once, out written once; the mask is too small to count). No convolution can be faster. It does not compute
 // the answer, so `lab check` does not grade it; `bench` shows it as the 100% row.

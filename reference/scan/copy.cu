@@ -1,3 +1,4 @@
+// cudagrade-expect: wrong_answer
 // The lab's speed of light: out = in, a plain copy of the bytes a scan must move (read in once, write out
 // once). No scan can be faster. It does not compute the answer, so `lab check` does not grade it; `bench`
 // shows it as the 100% row.
