@@ -109,6 +109,19 @@ std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const ProjectPat
   return std::make_unique<SimBackend>(paths, runner);
 }
 
+GradeReport grade_with_race_option(const Lab& lab, PreparedRun& run, const GradeOptions& options, RaceCheck race_check,
+                                   const std::filesystem::path& submission, const TestSuite& suite) {
+  Grader grader(lab, *run.backend.backend, run.paths, options);
+  if (race_check == RaceCheck::kOff) {
+    GradeReport report = grader.grade(submission, suite);
+    settle_uncounted_efficiency(report, "it did not run beside this GPU grade (--race-check off)");
+    return report;
+  }
+  std::unique_ptr<Backend> checker = race_checker_for(race_check, run.paths, run.command_runner);
+  std::unique_ptr<Grader> simulator = checker ? std::make_unique<Grader>(lab, *checker, run.paths, options) : nullptr;
+  return grade_with_race_check(grader, simulator.get(), submission, suite);
+}
+
 void add_sandbox_option(CLI::App& command, std::string& sandbox) {
   command.add_option("--sandbox", sandbox, "confine the student's runner: none, rlimits, bwrap or auto")
       ->check(CLI::IsMember({"none", "rlimits", "bwrap", "auto"}));

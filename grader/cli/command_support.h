@@ -14,6 +14,7 @@
 #include "core/phase_clock.h"
 #include "gradebook/late_policy.h"
 #include "gradebook/similarity_report.h"
+#include "pipeline/grader.h"
 #include "pipeline/race_check.h"
 #include "testcases/loader.h"
 
@@ -68,6 +69,10 @@ struct PreparedRun {
 
 std::unique_ptr<PreparedRun> prepare_backend(const GlobalOptions& globals, const std::string& backend);
 std::unique_ptr<PreparedRun> prepare_run(const GlobalOptions& globals, const GradingOptions& options);
+// `submission` graded on the run's backend, with the simulator's race check beside it where `race_check` asks
+// for one (and an efficiency case it would have counted settled as not graded where it does not).
+GradeReport grade_with_race_option(const Lab& lab, PreparedRun& run, const GradeOptions& options, RaceCheck race_check,
+                                   const std::filesystem::path& submission, const TestSuite& suite);
 // Prints the report in every requested format and returns the exit code.
 int publish(const GradeReport& report, const GradingOptions& options);
 

@@ -50,20 +50,11 @@ CommandAction setup_check(CLI::App& command, const GlobalOptions& globals) {
     grade_options.include_hidden = options->include_hidden;
     grade_options.confinement = confinement_named(options->sandbox, run->command_runner);
     grade_options.profile_memory = options->profile;
-    Grader grader(lab, *run->backend.backend, run->paths, grade_options);
     const RaceCheck race_check = race_check_for(options->race_check, *run->backend.backend);
     if (options->profile && !run->backend.backend->simulated() && race_check != RaceCheck::kSimulatorThenSanitizer) {
       throw UsageError("--profile counts in the simulator, which runs beside the GPU only with --race-check sim");
     }
-    if (race_check == RaceCheck::kOff) {
-      GradeReport report = grader.grade(options->submission, suite);
-      settle_uncounted_efficiency(report, "it did not run beside this GPU grade (--race-check off)");
-      return publish(report, *options);
-    }
-    std::unique_ptr<Backend> checker = race_checker_for(race_check, run->paths, run->command_runner);
-    std::unique_ptr<Grader> simulator =
-        checker ? std::make_unique<Grader>(lab, *checker, run->paths, grade_options) : nullptr;
-    return publish(grade_with_race_check(grader, simulator.get(), options->submission, suite), *options);
+    return publish(grade_with_race_option(lab, *run, grade_options, race_check, options->submission, suite), *options);
   };
 }
 

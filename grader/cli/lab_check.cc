@@ -80,16 +80,8 @@ LabCheckLine LabChecker::grade_file(const std::filesystem::path& file, const Tes
   GradeOptions options;
   options.include_hidden = true;
   options.confinement = confinement_named(sandbox_, run_.command_runner);
-  Grader grader(lab_, *run_.backend.backend, run_.paths, options);
-  const RaceCheck race_check = race_check_for("sim", *run_.backend.backend);
-  GradeReport report;
-  if (race_check == RaceCheck::kOff) {
-    report = grader.grade(file, suite);
-  } else {
-    std::unique_ptr<Backend> checker = race_checker_for(race_check, run_.paths, run_.command_runner);
-    Grader simulator(lab_, *checker, run_.paths, options);
-    report = grade_with_race_check(grader, &simulator, file, suite);
-  }
+  const GradeReport report =
+      grade_with_race_option(lab_, run_, options, race_check_for("sim", *run_.backend.backend), file, suite);
   const std::string verdict(to_string(report.verdict));
   std::vector<std::string> allowed;
   for (size_t at = 0; at <= expected.size();) {

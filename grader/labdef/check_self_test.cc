@@ -5,7 +5,6 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
-#include <numeric>
 
 #include "check/case_judge.h"
 #include "run/arena.h"
@@ -21,17 +20,11 @@ double clearly_wrong(double value) {
 // The words a right answer leaves in each written buffer, from the reference's values for every row.
 std::vector<std::vector<uint32_t>> right_answers(const DeclaredLab& lab, const Workload& sent) {
   std::vector<std::vector<uint32_t>> answers(sent.buffers.size());
-  size_t index = 0;
-  for (const Parameter& parameter : lab.declaration().parameters) {
-    if (!parameter.is_pointer) continue;
-    const HostBuffer& buffer = sent.buffers[index];
-    if (parameter.role == ParameterRole::kOutput || parameter.role == ParameterRole::kInOut) {
-      std::vector<int64_t> rows(static_cast<size_t>(buffer.rows));
-      std::iota(rows.begin(), rows.end(), int64_t{0});
-      const ExpectedOutput expected = lab.expected_rows(sent, index, rows);
-      for (size_t i = 0; i < expected.value.size(); ++i) answers[index].push_back(word_for_value(expected.value[i], parameter.type));
-    }
-    ++index;
+  for (size_t index = 0; index < sent.buffers.size(); ++index) {
+    const Parameter& parameter = *lab.buffer_parameters()[index];
+    if (!is_written(parameter.role)) continue;
+    const ExpectedOutput expected = lab.expected_everywhere(sent, index);
+    for (size_t i = 0; i < expected.value.size(); ++i) answers[index].push_back(word_for_value(expected.value[i], parameter.type));
   }
   return answers;
 }
@@ -83,9 +76,8 @@ std::vector<SelfTestFinding> self_test_check(const DeclaredLab& lab, const TestC
     std::fill(words.begin(), words.end(), 0u);
   });
   judge("one wrong element in the last row", false, [&](size_t buffer, std::vector<uint32_t>& words, uint64_t, std::fstream&) {
-    const ScalarType type = sent.buffers[buffer].type == protocol::ElementType::kFloat32 ? ScalarType::kFloat : ScalarType::kInt;
-    const double value = type == ScalarType::kFloat ? float_at(words, words.size() - 1) : int_at(words, words.size() - 1);
-    words.back() = word_for_value(clearly_wrong(value), type);
+    const ScalarType type = lab.buffer_parameters()[buffer]->type;
+    words.back() = word_for_value(clearly_wrong(value_of_word(words.back(), type)), type);
   });
   judge("an output written one element past its end", false,
         [&](size_t buffer, std::vector<uint32_t>& words, uint64_t data, std::fstream& file) {

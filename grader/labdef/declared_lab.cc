@@ -68,7 +68,11 @@ std::vector<cudagrade_array> DeclaredLab::reference_arrays(const Workload& sent,
 DeclaredLab::DeclaredLab(LabDeclaration declaration, std::string folder_from_root, ReferenceBuilder build_reference)
     : declaration_(std::move(declaration)),
       folder_from_root_(std::move(folder_from_root)),
-      build_reference_(std::move(build_reference)) {}
+      build_reference_(std::move(build_reference)) {
+  for (const Parameter& parameter : declaration_.parameters) {
+    if (parameter.is_pointer) buffer_parameters_.push_back(&parameter);
+  }
+}
 
 std::vector<std::string> DeclaredLab::size_fields() const {
   std::vector<std::string> names;
@@ -207,8 +211,8 @@ Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) co
   SplitMix64 random(set_seed(test_case.seed, set_index));
   Workload workload;
   workload.dims = test_case.size;
-  for (const Parameter& parameter : declaration_.parameters) {
-    if (!parameter.is_pointer) continue;
+  for (const Parameter* each : buffer_parameters_) {
+    const Parameter& parameter = *each;
     const int64_t length = evaluate(*parameter.length, sizes);
     HostBuffer buffer{parameter.name, buffer_role(parameter.role), element_type_of(parameter.type), 1, length,
                       static_cast<size_t>(length), {}};
@@ -256,10 +260,7 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
   ExpectedOutput expected;
   expected.rows = rows;
   expected.cols = buffer.cols;
-  const Parameter* parameter = nullptr;
-  for (const Parameter& candidate : declaration_.parameters) {
-    if (candidate.is_pointer && candidate.name == buffer.name) parameter = &candidate;
-  }
+  const Parameter* parameter = buffer_parameters_[output];
   // Every value is written by the reference, so nothing is zeroed first. Exact values are kept as the output's
   // own words, half the memory of doubles: each block is computed into a buffer of its own and converted.
   if (as_words) {
@@ -303,20 +304,23 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
   return expected;
 }
 
+ExpectedOutput DeclaredLab::expected_everywhere(const Workload& sent, size_t output) const {
+  std::vector<int64_t> every_row(static_cast<size_t>(sent.buffers[output].rows));
+  std::iota(every_row.begin(), every_row.end(), int64_t{0});
+  return expected_rows(sent, output, every_row);
+}
+
 // What the reference says of a set, computed at its first check (or while the GPU times it) and kept with it.
 const std::vector<ExpectedOutput>& DeclaredLab::expected_outputs(const TestCase& test_case, const Workload& sent) const {
   const SizeValues sizes = bind(test_case.size);
   return sent.expected->get<DeclaredExpected>([&] {
     auto values = std::make_unique<DeclaredExpected>();
     values->outputs.resize(sent.buffers.size());
-    size_t index = 0;
-    for (const Parameter& parameter : declaration_.parameters) {
-      if (!parameter.is_pointer) continue;
-      if (is_written(parameter.role)) {
-        values->outputs[index] = expected_rows(sent, index, rows_to_check(parameter, sizes, sent.buffers[index].rows),
-                                               parameter.check.kind == OutputCheck::Kind::kExact);
-      }
-      ++index;
+    for (size_t index = 0; index < buffer_parameters_.size(); ++index) {
+      const Parameter& parameter = *buffer_parameters_[index];
+      if (!is_written(parameter.role)) continue;
+      values->outputs[index] = expected_rows(sent, index, rows_to_check(parameter, sizes, sent.buffers[index].rows),
+                                             parameter.check.kind == OutputCheck::Kind::kExact);
     }
     return values;
   }).outputs;
@@ -330,24 +334,21 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
   const std::vector<ExpectedOutput>& expected = expected_outputs(test_case, sent);
   const SizeValues sizes = bind(test_case.size);
   std::vector<CheckOutcome> outcomes;
-  size_t index = 0;
-  for (const Parameter& parameter : declaration_.parameters) {
-    if (!parameter.is_pointer) continue;
-    if (is_written(parameter.role)) {
-      const HostBuffer& buffer = sent.buffers[index];
-      OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected[index],
-                              test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
-                              {}};
-      int32_t output_index = 0;
-      const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
-      output.explain = [&](cudagrade_mismatch& mismatch) {
-        const cudagrade_reference_call call{sent.dims.data(), static_cast<int32_t>(sent.dims.size()), arrays.data(),
-                                            static_cast<int32_t>(arrays.size()), output_index, nullptr, 0, 0, 0, nullptr, nullptr};
-        reference().explain(call, mismatch);
-      };
-      outcomes.push_back(check_output(output));
-    }
-    ++index;
+  for (size_t index = 0; index < buffer_parameters_.size(); ++index) {
+    const Parameter& parameter = *buffer_parameters_[index];
+    if (!is_written(parameter.role)) continue;
+    const HostBuffer& buffer = sent.buffers[index];
+    OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected[index],
+                            test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
+                            {}};
+    int32_t output_index = 0;
+    const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
+    output.explain = [&](cudagrade_mismatch& mismatch) {
+      const cudagrade_reference_call call{sent.dims.data(), static_cast<int32_t>(sent.dims.size()), arrays.data(),
+                                          static_cast<int32_t>(arrays.size()), output_index, nullptr, 0, 0, 0, nullptr, nullptr};
+      reference().explain(call, mismatch);
+    };
+    outcomes.push_back(check_output(output));
   }
   return combine_outcomes(outcomes);
 }

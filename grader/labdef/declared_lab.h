@@ -43,10 +43,14 @@ class DeclaredLab : public Lab {
   void dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const override;
 
   const LabDeclaration& declaration() const { return declaration_; }
+  // The pointer parameters, in the order of a Workload's buffers: buffer i is buffer_parameters()[i].
+  const std::vector<const Parameter*>& buffer_parameters() const { return buffer_parameters_; }
   // The reference's values for `rows` of buffer `output`: as doubles, or as the output's own words (an exact
   // check's, compared word for word).
   ExpectedOutput expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows,
                                bool as_words = false) const;
+  // The same for every row of the output, as doubles: for dumps and lab check's right answer.
+  ExpectedOutput expected_everywhere(const Workload& sent, size_t output) const;
 
  private:
   SizeValues bind(const std::vector<int64_t>& size) const;
@@ -58,6 +62,7 @@ class DeclaredLab : public Lab {
   const std::vector<ExpectedOutput>& expected_outputs(const TestCase& test_case, const Workload& sent) const;
 
   LabDeclaration declaration_;
+  std::vector<const Parameter*> buffer_parameters_;  // into declaration_, which never changes
   std::string folder_from_root_;  // "labs/<name>", where baselines are found
   ReferenceBuilder build_reference_;
   mutable std::once_flag built_;

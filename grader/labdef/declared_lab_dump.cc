@@ -4,7 +4,6 @@
 
 #include <fstream>
 #include <functional>
-#include <numeric>
 
 #include "labdef/declared_lab.h"
 #include "model/workload.h"
@@ -27,9 +26,8 @@ void write_matrix(const std::filesystem::path& path, const std::string& title, i
 }  // namespace
 
 void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const std::filesystem::path& dir) const {
-  size_t index = 0;
-  for (const Parameter& parameter : declaration_.parameters) {
-    if (!parameter.is_pointer) continue;
+  for (size_t index = 0; index < buffer_parameters_.size(); ++index) {
+    const Parameter& parameter = *buffer_parameters_[index];
     const HostBuffer& buffer = sent.buffers[index];
     const std::span<const uint32_t> words = is_written(parameter.role) ? returned.data[index] : std::span<const uint32_t>(buffer.words);
     const uint32_t poison = poison_word(buffer.type);
@@ -42,13 +40,10 @@ void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const 
       });
     }
     if (is_written(parameter.role) && parameter.check.kind != OutputCheck::Kind::kMultiset) {
-      std::vector<int64_t> every_row(static_cast<size_t>(buffer.rows));
-      std::iota(every_row.begin(), every_row.end(), int64_t{0});
-      const ExpectedOutput expected = expected_rows(sent, index, every_row);
+      const ExpectedOutput expected = expected_everywhere(sent, index);
       write_matrix(dir / (buffer.name + "_expected.txt"), buffer.name + " expected (the lab's CPU reference)", buffer.rows,
                    buffer.cols, [&](int64_t i) { return fmt::format("{:g}", expected.value[static_cast<size_t>(i)]); });
     }
-    ++index;
   }
 }
 

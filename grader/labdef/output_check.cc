@@ -116,53 +116,49 @@ CheckOutcome describe_scalar(const OutputUnderCheck& output, const Mismatch& mis
 
 // One checked row. Its cells' states are kept only when the row has a wrong element: a right row is drawn
 // as right, and the picture is drawn only for a wrong output, so a right answer costs one pass and no more.
-RowCheck check_words(const OutputUnderCheck& output, size_t index);
-
-RowCheck check_row(const OutputUnderCheck& output, size_t index) {
-  const ExpectedOutput& expected = *output.expected;
-  if (!expected.words.empty()) return check_words(output, index);
-  const int64_t row = expected.rows[index];
+// `right(col, got, unwritten)` judges an element; `want(col)` is its expected value, for the message.
+template <typename Right, typename Want>
+RowCheck check_row_by(const OutputUnderCheck& output, size_t index, Right right, Want want) {
+  const int64_t row = output.expected->rows[index];
   const size_t cols = static_cast<size_t>(output.cols);
   const uint32_t* got = output.got.data() + static_cast<size_t>(row) * cols;
-  const double* want = expected.value.data() + index * cols;
-  const double* scale = expected.scale.empty() ? nullptr : expected.scale.data() + index * cols;
   const bool poisoned = output.parameter->role == ParameterRole::kOutput;
   const uint32_t poison = poison_word(element_type_of(output.parameter->type));
   RowCheck result;
   for (size_t col = 0; col < cols; ++col) {
     const bool unwritten = poisoned && got[col] == poison;
-    if (!unwritten && element_right(output, got[col], want[col], scale ? scale[col] : std::fabs(want[col]))) continue;
+    if (right(col, got[col], unwritten)) continue;
     if (result.states.empty()) result.states.assign(cols, CellState::kCorrect);
     result.states[col] = unwritten ? CellState::kUnwritten : CellState::kWrong;
     ++result.wrong;
-    if (result.first.size() < kMismatchesShown) result.first.push_back({row, static_cast<int64_t>(col), want[col], got[col]});
+    if (result.first.size() < kMismatchesShown) result.first.push_back({row, static_cast<int64_t>(col), want(col), got[col]});
   }
   return result;
 }
 
-// An exact check kept as words: the same word is right, and so is an equal float of another word (-0 for 0).
-RowCheck check_words(const OutputUnderCheck& output, size_t index) {
+RowCheck check_row(const OutputUnderCheck& output, size_t index) {
   const ExpectedOutput& expected = *output.expected;
-  const int64_t row = expected.rows[index];
-  const size_t cols = static_cast<size_t>(output.cols);
-  const uint32_t* got = output.got.data() + static_cast<size_t>(row) * cols;
-  const uint32_t* want = expected.words.data() + index * cols;
+  const size_t offset = index * static_cast<size_t>(output.cols);
   const ScalarType type = output.parameter->type;
-  const bool poisoned = output.parameter->role == ParameterRole::kOutput;
-  const uint32_t poison = poison_word(element_type_of(type));
-  RowCheck result;
-  for (size_t col = 0; col < cols; ++col) {
-    if (got[col] == want[col]) continue;
-    const bool unwritten = poisoned && got[col] == poison;
-    if (!unwritten && type == ScalarType::kFloat && value_of_word(got[col], type) == value_of_word(want[col], type)) continue;
-    if (result.states.empty()) result.states.assign(cols, CellState::kCorrect);
-    result.states[col] = unwritten ? CellState::kUnwritten : CellState::kWrong;
-    ++result.wrong;
-    if (result.first.size() < kMismatchesShown) {
-      result.first.push_back({row, static_cast<int64_t>(col), value_of_word(want[col], type), got[col]});
-    }
+  if (!expected.words.empty()) {
+    // An exact check kept as words: the same word is right, and so is an equal float of another word (-0 for 0).
+    const uint32_t* want = expected.words.data() + offset;
+    return check_row_by(
+        output, index,
+        [&](size_t col, uint32_t got, bool unwritten) {
+          return got == want[col] ||
+                 (!unwritten && type == ScalarType::kFloat && value_of_word(got, type) == value_of_word(want[col], type));
+        },
+        [&](size_t col) { return value_of_word(want[col], type); });
   }
-  return result;
+  const double* want = expected.value.data() + offset;
+  const double* scale = expected.scale.empty() ? nullptr : expected.scale.data() + offset;
+  return check_row_by(
+      output, index,
+      [&](size_t col, uint32_t got, bool unwritten) {
+        return !unwritten && element_right(output, got, want[col], scale ? scale[col] : std::fabs(want[col]));
+      },
+      [&](size_t col) { return want[col]; });
 }
 
 int64_t count_unwritten(const OutputUnderCheck& output) {

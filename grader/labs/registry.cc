@@ -68,9 +68,6 @@ void load_declared_labs(const ProjectPaths& paths) {
       loaded.problems.push_back({path.string(), 1, fmt::format("'lab: {}' must be the folder's name, {}", loaded.declaration->name,
                                                                path.parent_path().filename().string())});
     }
-    if (loaded.declaration && find_lab(loaded.declaration->name)) {
-      loaded.problems.push_back({path.string(), 1, fmt::format("a lab named {} is already known", loaded.declaration->name)});
-    }
     if (!loaded.problems.empty()) {
       labs.problems.insert(labs.problems.end(), loaded.problems.begin(), loaded.problems.end());
       continue;
