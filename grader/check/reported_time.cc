@@ -30,7 +30,7 @@ double reference_overhead_ms(const Timing& reference, int sets) {
 double least_mean_call_ms(const Timing& student, int sets, const Timing& reference) {
   const double scale = std::max(1.0, static_cast<double>(student.samples) / std::max(1, reference.samples));
   const double harness = reference_overhead_ms(reference, sets) * scale;
-  const double allowance = kFixedCostAllowanceMs + kSchedulingAllowance * student.wall_ms;
+  const double allowance = kFixedCostAllowanceMs + kSchedulingAllowance * student.wall_ms + kHarnessVariance * harness;
   const double calls = student.samples + kUntimedCallsPerSet * sets;
   return std::max(0.0, (student.wall_ms - harness - allowance) / calls);
 }

@@ -14,15 +14,19 @@
 //     took beyond what the harness's own work costs is kernel time, spread over n + 3 * sets calls. The
 //     harness's work is estimated from the reference's request: its wall time less (its calls times its
 //     median), scaled up when the student took more samples, plus an allowance for the student's own fixed
-//     costs (module loading, a first call's allocations) and for the grader's scheduling. The reported median
-//     may not be more than kMedianToMeanSlack times below the mean per call this leaves.
+//     costs (module loading, a first call's allocations), for the grader's scheduling, and for the harness's
+//     own work taking longer in the student's request than in the reference's. The reported median may not be
+//     more than kMedianToMeanSlack times below the mean per call this leaves.
 //
 // How it can be wrong, and why it is set where it is: (2) assumes the student's harness work per sample is no
 // more than the reference's (the same arena, the same copies and flush: true by construction), that its fixed
 // costs beyond the reference's are under kFixedCostAllowanceMs, and that its median is no more than
-// kMedianToMeanSlack times below the mean of its calls. A fair file fails it only with a first call that costs
-// more than the allowance *and* kernels far shorter than that cost, or with calls so uneven that their mean is
-// over four times their median. It misses a forgery that claims less than that factor, and a runner that skips
+// kMedianToMeanSlack times below the mean of its calls. The harness's work is the same but not equally fast:
+// uploading a reduction's two 1 GiB sets from the mapped arena can take half as long again in a request made
+// while the simulator's race check runs beside it (docs/runs/2026-11-27-field: an honest reduction was
+// refused so), hence kHarnessVariance. A fair file fails it only with a first call that costs more than the
+// allowance *and* kernels far shorter than that cost, or with calls so uneven that their mean is over four
+// times their median. It misses a forgery that claims less than that factor, and a runner that skips
 // the harness's work and so shortens the wall time it is held to (it must still return right answers, which
 // the grader checks from the arena after timing).
 #pragma once
@@ -38,6 +42,7 @@ namespace cudagrade {
 inline constexpr int kUntimedCallsPerSet = 3;
 inline constexpr double kFixedCostAllowanceMs = 100;
 inline constexpr double kSchedulingAllowance = 0.10;  // of the student's wall time
+inline constexpr double kHarnessVariance = 0.5;       // of the harness's work in the reference's request
 inline constexpr double kMedianToMeanSlack = 4;
 
 struct ReportedTimeVerdict {

@@ -12,7 +12,9 @@ nlohmann::json timing_to_json(const Timing& timing) {
           {"min_ms", timing.min_ms},
           {"max_ms", timing.max_ms},
           {"noise", timing.noise},
-          {"samples", timing.samples}};
+          {"samples", timing.samples},
+          // The grader's own clock around the timing request: the one figure here the runner did not report.
+          {"wall_ms", timing.wall_ms}};
 }
 
 template <typename T>
@@ -82,7 +84,7 @@ nlohmann::json case_to_json(const CaseResult& result) {
 
 Timing timing_from_json(const nlohmann::json& json) {
   return {json.at("samples").get<int>(), json.at("median_ms").get<double>(), json.at("min_ms").get<double>(),
-          json.at("max_ms").get<double>(), json.at("noise").get<double>()};
+          json.at("max_ms").get<double>(), json.at("noise").get<double>(), json.value("wall_ms", 0.0)};
 }
 
 template <typename T>
