@@ -27,6 +27,7 @@ namespace protocol = cudagrade::protocol;
 struct Behaviour {
   // correct, wrong, skip-last-row, past-end, modify-input, flood, cache, truncate-arena, junk-on-control,
   // rewrite-median (spends the time of its samples, as a real runner, but reports a median 20 times lower)
+  // impossible-median (right answers, but reports a median of 1 ns: an answer remembered, not computed)
   std::string lab;
   std::string mode = "correct";
   long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
@@ -216,7 +217,9 @@ void handle(const std::string& line, const Behaviour& behaviour) {
   // A real runner's timed samples take their time, and the grader holds the reply against its own clock.
   constexpr int kSamples = 12;
   usleep(static_cast<useconds_t>(kSamples * behaviour.ms * 1000));
-  const double median = behaviour.mode == "rewrite-median" ? behaviour.ms / 20 : behaviour.ms;
+  const double median = behaviour.mode == "rewrite-median"      ? behaviour.ms / 20
+                        : behaviour.mode == "impossible-median" ? 0.000001
+                                                                : behaviour.ms;
   char reply[200];
   std::snprintf(reply, sizeof reply, "samples=%d median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=0.001000", kSamples,
                 median, median * 0.99, median * 1.02);

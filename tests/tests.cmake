@@ -42,6 +42,7 @@ add_executable(cudagrade_tests
   grader/labdef/input_generator_test.cc
   grader/labdef/output_check_test.cc
   grader/check/reported_time_test.cc
+  grader/check/physical_limit_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
   grader/core/temp_dir_test.cc

@@ -210,8 +210,13 @@ void handle_bandwidth() {
     if (i >= 2) samples.push_back(elapsed_ms);
   }
   double gbps = 2.0 * bytes / (summarize(samples).median * 1e-3) / 1e9;
-  char line[64];
-  std::snprintf(line, sizeof line, "gbps=%.1f", gbps);
+  // And what the FP32 peak is made of (check/physical_limit.h): the SMs and their clock, in kHz.
+  int device = 0, sm_count = 0, clock_khz = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device), "cudaDeviceGetAttribute");
+  char line[128];
+  std::snprintf(line, sizeof line, "gbps=%.1f sm_count=%d clock_mhz=%.1f", gbps, sm_count, clock_khz / 1000.0);
   respond("ok", line);
 }
 

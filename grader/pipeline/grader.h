@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "check/physical_limit.h"
 #include "backend/backend.h"
 #include "check/access_profile.h"
 #include "check/case_judge.h"
@@ -177,7 +178,8 @@ class Grader {
   // Times a reference or baseline on the same input sets the student was timed on (once per case).
   std::optional<Timing> time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
                                      std::span<const Workload> sets, std::string& problem);
-  std::optional<double> copy_bandwidth(RunnerSlot& trusted);
+  // The device's copy bandwidth and FP32 peak, from a trusted runner (once per grader).
+  std::optional<DeviceLimits> device_limits(RunnerSlot& trusted);
   // Where arenas are made: on tmpfs when it has room to spare (it is memory the runner also needs), else on
   // disk. A student's runner may write its own folders and no others: they are made fresh for each file,
   // and the references' folders are never shown to a student's runner.
@@ -223,7 +225,7 @@ class Grader {
     std::optional<RunnerReply> reply;  // null when the run gave no counts (a wrong answer, a timeout)
   };
   std::map<std::string, Counted> counted_;  // by counted_key()
-  std::optional<std::optional<double>> copy_bandwidth_;
+  std::optional<std::optional<DeviceLimits>> device_limits_;
 };
 
 }  // namespace cudagrade

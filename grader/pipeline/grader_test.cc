@@ -314,6 +314,17 @@ TEST_CASE("a reported median the grader's clock refutes is rejected as a forged 
   CHECK(honest.cases[0].points == Approx(1));
 }
 
+TEST_CASE("a median no GPU could reach is rejected as a forged time", "[pipeline]") {
+  Fixture fixture;
+  // 1 ns for 32^3: 12 KB at 12 TB/s, past the fake device's copy (1000 GB/s) and within the wall clock's
+  // allowances, which only a physical limit catches.
+  GradeReport report = fixture.grade("impossible-median ms=0.01", performance_suite());
+  const CaseResult& result = report.cases[0];
+  CHECK(result.status == CaseStatus::kRejected);
+  CHECK_THAT(result.message, Catch::Contains("GB/s this GPU copies at"));
+  CHECK(result.points == 0);
+}
+
 TEST_CASE("a missing reference is an infrastructure error, not lost points", "[pipeline]") {
   Fixture fixture;
   TestSuite suite = performance_suite();

@@ -7,6 +7,7 @@
 #include <future>
 
 #include "check/case_judge.h"
+#include "check/physical_limit.h"
 #include "check/reported_time.h"
 #include "core/parallel.h"
 #include "core/phase_clock.h"
@@ -19,12 +20,20 @@ namespace {
 
 // A reported time the grader's own clock refutes is a forgery: the case is rejected with no points, as a
 // file the object check refuses would be (check/reported_time.h says how the rule can be wrong).
-bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
-  if (verdict.outcome == ReportedTimeVerdict::Outcome::kPlausible) return false;
+bool refuse(const std::string& message, CaseResult& result) {
   result.status = CaseStatus::kRejected;
-  result.message = verdict.message;
+  result.message = message;
   result.points = 0;
   return true;
+}
+
+bool refused_as_forged(const ReportedTimeVerdict& verdict, CaseResult& result) {
+  return verdict.outcome != ReportedTimeVerdict::Outcome::kPlausible && refuse(verdict.message, result);
+}
+
+// And a time beyond what the device can do is one too (check/physical_limit.h).
+bool refused_as_forged(const PhysicalVerdict& verdict, CaseResult& result) {
+  return verdict.outcome != PhysicalVerdict::Outcome::kPossible && refuse(verdict.message, result);
 }
 
 }  // namespace
@@ -124,6 +133,10 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
                         result)) {
     return;
   }
+  const std::optional<DeviceLimits> limits = reference ? device_limits(*reference) : std::nullopt;
+  if (limits && refused_as_forged(judge_physically_possible(lab_.work(test_case), speed.student.median_ms, *limits), result)) {
+    return;
+  }
   if (speed.reference_timing) {
     speed.ratio = speed.student.median_ms / speed.reference_timing->median_ms;
     speed.points = speed_points(rule, graded_ratio(*speed.ratio));
@@ -146,9 +159,7 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
   if (!speed.baselines.empty()) {
     speed.percent_of_baseline = 100 * speed.baselines.front().timing.median_ms / speed.student.median_ms;
   }
-  if (auto bandwidth = reference ? copy_bandwidth(*reference) : std::nullopt) {
-    speed.percent_of_bandwidth = 100 * speed.gbps / *bandwidth;
-  }
+  if (limits && limits->copy_gbps > 0) speed.percent_of_bandwidth = 100 * speed.gbps / limits->copy_gbps;
   result.points += speed.points;
   result.speed = speed;
 }
@@ -260,19 +271,25 @@ std::optional<Timing> Grader::time_trusted(const std::string& runner_key, Runner
   return timing;
 }
 
-// Measured by a trusted runner: the student's process could slow its own copy down.
-std::optional<double> Grader::copy_bandwidth(RunnerSlot& trusted) {
-  if (copy_bandwidth_) return *copy_bandwidth_;
-  copy_bandwidth_.emplace();
+// Measured and read by a trusted runner: the student's process could slow its own copy down, or report any
+// device it likes.
+std::optional<DeviceLimits> Grader::device_limits(RunnerSlot& trusted) {
+  if (device_limits_) return *device_limits_;
+  device_limits_.emplace();
   RunnerReply failure;
   RunnerSession* session = trusted.session(failure);
   if (session == nullptr) return std::nullopt;
   ScopedPhase phase("copy bandwidth");
   RunnerReply reply = session->bandwidth(Clock::now() + std::chrono::seconds(60));
-  if (reply.outcome == RunnerReply::Outcome::kOk && reply.fields.count("gbps")) {
-    *copy_bandwidth_ = std::stod(reply.fields.at("gbps"));
+  if (reply.outcome != RunnerReply::Outcome::kOk || !reply.fields.count("gbps")) return std::nullopt;
+  DeviceLimits limits;
+  limits.copy_gbps = std::stod(reply.fields.at("gbps"));
+  if (reply.fields.count("sm_count") && reply.fields.count("clock_mhz")) {
+    limits.sm_count = std::stoi(reply.fields.at("sm_count"));
+    limits.clock_mhz = std::stod(reply.fields.at("clock_mhz"));
   }
-  return *copy_bandwidth_;
+  *device_limits_ = limits;
+  return limits;
 }
 
 }  // namespace cudagrade
