@@ -35,6 +35,7 @@ lab_sources=(
   grader/labdef/generated_entry.cc
   grader/labdef/input_generator.cc
   grader/labdef/output_check.cc
+  grader/labdef/sparse_generator.cc
   grader/labdef/prototype.cc
   grader/model/lab.cc
   grader/core/command_runner.cc

@@ -40,6 +40,8 @@ add_executable(cudagrade_tests
   grader/labdef/declared_lab_test.cc
   grader/labdef/expression_test.cc
   grader/labdef/input_generator_test.cc
+  grader/labdef/sparse_generator_test.cc
+  grader/labdef/own_check_test.cc
   grader/labdef/output_check_test.cc
   grader/check/reported_time_test.cc
   grader/check/physical_limit_test.cc

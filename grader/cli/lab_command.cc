@@ -31,12 +31,16 @@ const DeclaredLab& declared_lab_named(const std::string& name) {
 
 CommandAction setup_lab_check(CLI::App& command, const GlobalOptions& globals) {
   struct Options : GradingOptions {
+    std::string cases;
     bool no_grading = false;
   };
   auto options = std::make_shared<Options>();
   command.add_option("lab", options->lab, lab_option_help())->required();
   add_backend_option(command, options->backend);
   add_sandbox_option(command, options->sandbox);
+  command.add_option("--cases", options->cases,
+                     "test cases to grade the files on (default: testcases/<lab>.yaml; testcases/quick/<lab>.yaml "
+                     "for a quicker check)");
   command.add_flag("--no-grading", options->no_grading,
                    "check the header and the check only, without grading the references, skeleton and examples "
                    "(for a suite that grades them already)");
@@ -45,7 +49,7 @@ CommandAction setup_lab_check(CLI::App& command, const GlobalOptions& globals) {
     std::unique_ptr<PreparedRun> run = prepare_backend(globals, options->backend);
     std::cout << fmt::format("lab {}: {} (declared in {}; backend: {})\n", lab.name(), lab.title(), lab.declaration().file,
                              run->backend.backend->name());
-    TestSuite suite = load_suite(run->paths, lab, "");
+    TestSuite suite = load_suite(run->paths, lab, options->cases);
     LabChecker checker(lab, *run, options->sandbox);
     int failures = 0;
     print_lines("the header", checker.header_matches(), failures);

@@ -51,7 +51,8 @@ CpuReference::Loaded CpuReference::build(const std::filesystem::path& source, co
                                  source.string())};
   }
   auto explain = reinterpret_cast<Explain>(dlsym(handle, "cudagrade_explain"));
-  return {std::shared_ptr<const CpuReference>(new CpuReference(handle, function, explain)), ""};
+  auto own_check = reinterpret_cast<OwnCheck>(dlsym(handle, "cudagrade_check"));
+  return {std::shared_ptr<const CpuReference>(new CpuReference(handle, function, explain, own_check)), ""};
 }
 
 CpuReference::~CpuReference() {

@@ -13,6 +13,7 @@
 
 struct cudagrade_reference_call;
 struct cudagrade_mismatch;
+struct cudagrade_own_check;
 
 namespace cudagrade {
 
@@ -20,6 +21,7 @@ class CpuReference {
  public:
   using Function = int (*)(const cudagrade_reference_call*);
   using Explain = void (*)(const cudagrade_reference_call*, cudagrade_mismatch*);
+  using OwnCheck = int (*)(const cudagrade_reference_call*, cudagrade_own_check*);
 
   // What building or loading gave: the library, or the compiler's or the loader's words.
   struct Loaded {
@@ -42,12 +44,17 @@ class CpuReference {
   void explain(const cudagrade_reference_call& call, cudagrade_mismatch& mismatch) const {
     if (explain_) explain_(&call, &mismatch);
   }
+  // The lab's own check of an output (`check: own`), when its reference defines cudagrade_check.
+  bool has_own_check() const { return own_check_ != nullptr; }
+  bool own_check(const cudagrade_reference_call& call, cudagrade_own_check& check) const { return own_check_(&call, &check) == 0; }
 
  private:
-  CpuReference(void* handle, Function function, Explain explain) : handle_(handle), function_(function), explain_(explain) {}
+  CpuReference(void* handle, Function function, Explain explain, OwnCheck own_check)
+      : handle_(handle), function_(function), explain_(explain), own_check_(own_check) {}
   void* handle_;
   Function function_;
   Explain explain_;
+  OwnCheck own_check_;
 };
 
 }  // namespace cudagrade

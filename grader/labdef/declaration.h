@@ -28,7 +28,7 @@ enum class ScalarType { kFloat, kInt, kUnsigned };
 // floats), as the built-in labs do.
 struct Generator {
   enum class Kind { kCase, kUniform, kNormal, kIntegers, kSmallIntegers, kConstant, kPermutation, kSorted, kSkewed,
-                    kFile };
+                    kFile, kCsrOffsets, kCsrColumns };
   Kind kind = Kind::kCase;
   double low = -1, high = 1;  // uniform, integers (inclusive), sorted; normal: mean and standard deviation
   double value = 0;           // constant
@@ -37,11 +37,17 @@ struct Generator {
   std::string file;           // file: whitespace-separated values, relative to the lab's folder
   // Bounds written as expressions over the size fields (integers: [0, num_bins - 1]), evaluated per case.
   std::optional<Expression> low_expression, high_expression, bins_expression;
+  // csr_offsets: a sparse matrix's row offsets (labdef/sparse_generator.h), its nnz, column count and long row
+  // as expressions; csr_columns: the column indices of the rows that the parameter `offsets` delimits.
+  std::optional<Expression> nnz_expression, cols_expression, long_row_expression;
+  int64_t nnz = 0, cols = 0, long_row = 0;  // the expressions' values at a case's sizes
+  double empty = 0, spread = 1;
+  std::string offsets;
 };
 
 // How an output's elements are judged against the reference's.
 struct OutputCheck {
-  enum class Kind { kExact, kClose, kUlps, kMultiset, kSorted };
+  enum class Kind { kExact, kClose, kUlps, kMultiset, kSorted, kOwn };  // kOwn: the reference's cudagrade_check
   Kind kind = Kind::kExact;
   double abs = 0, rel = 0;  // close: |got - want| <= (abs + rel * scale) * grow
   bool scale_from_reference = false;  // close: scale is the reference's error scale, else |want|

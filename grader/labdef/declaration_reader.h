@@ -82,6 +82,7 @@ class DeclarationReader {
   void problem(const YAML::Node& node, const std::string& what) {
     problems_.push_back({file_, node.IsDefined() ? node.Mark().line + 1 : 0, what});
   }
+  void problem_at(int line, const std::string& what) { problems_.push_back({file_, line, what}); }
 
   std::string required_string(const YAML::Node& map, const std::string& key) {
     const YAML::Node node = map[key];
@@ -222,6 +223,9 @@ class DeclarationReader {
                std::optional<Expression>& expression_out);
   void range(const YAML::Node& node, const LabDeclaration& lab, const std::string& what, Generator& generator);
   Generator read_generator(const YAML::Node& node, const LabDeclaration& lab);
+  void read_sparse_generator(const std::string& kind, const YAML::Node& value, const LabDeclaration& lab,
+                             Generator& generator);
+  void check_sparse_generators(const LabDeclaration& lab);
   OutputCheck read_check(const YAML::Node& node, const LabDeclaration& lab);
   std::optional<RowSampling> read_sampling(const YAML::Node& node, const LabDeclaration& lab);
 

@@ -45,6 +45,32 @@ int64_t chunk_rows(int64_t rows) {
   return std::clamp<int64_t>(rows / (workers * 4), 8, 64);
 }
 
+// What a sparse matrix's generators need of a case's sizes: offsets with at least one row and room for nnz
+// entries; column indices exactly as many as the offsets' nnz.
+std::optional<std::string> sparse_size_problem(const std::vector<Parameter>& parameters, const Parameter& parameter,
+                                               const Generator& generator, int64_t length, const SizeValues& sizes) {
+  if (generator.kind == Generator::Kind::kCsrOffsets) {
+    const int64_t rows = length - 1;
+    if (rows < 1) return fmt::format("{} holds row offsets, so its length must be at least 2 (rows + 1)", parameter.name);
+    if (generator.cols < 1) return fmt::format("the sparse matrix of {} needs at least one column", parameter.name);
+    if (generator.nnz < 0 || generator.nnz > rows * generator.cols) {
+      return fmt::format("the sparse matrix of {} cannot hold {} entries in {} x {}", parameter.name, generator.nnz, rows,
+                         generator.cols);
+    }
+  }
+  if (generator.kind == Generator::Kind::kCsrColumns) {
+    for (const Parameter& offsets : parameters) {
+      if (offsets.name != generator.offsets || !offsets.generator.nnz_expression) continue;
+      const Evaluation nnz = offsets.generator.nnz_expression->evaluate(sizes);
+      if (nnz.value && *nnz.value != length) {
+        return fmt::format("{} holds the column indices of {}'s {} entries, but its length is {}", parameter.name,
+                           offsets.name, *nnz.value, length);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // Every parameter as the reference sees it, in the prototype's order; `output_index` is set to the position of
@@ -121,7 +147,8 @@ std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>&
                          parameter.name, *length.value);
     }
     for (const std::optional<Expression>* bound :
-         {&parameter.generator.low_expression, &parameter.generator.high_expression, &parameter.generator.bins_expression}) {
+         {&parameter.generator.low_expression, &parameter.generator.high_expression, &parameter.generator.bins_expression,
+          &parameter.generator.nnz_expression, &parameter.generator.cols_expression, &parameter.generator.long_row_expression}) {
       if (!*bound) continue;
       const Evaluation value = (*bound)->evaluate(sizes);
       if (!value.value) return fmt::format("the generator of {}: {}", parameter.name, value.problem);
@@ -129,6 +156,10 @@ std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>&
     const Generator generator = generator_for(parameter.generator, sizes);
     if (generator.low > generator.high || (generator.kind == Generator::Kind::kSkewed && generator.bins < 1)) {
       return fmt::format("the generator of {} has no values to draw at these sizes", parameter.name);
+    }
+    if (std::optional<std::string> problem =
+            sparse_size_problem(declaration_.parameters, parameter, generator, *length.value, sizes)) {
+      return problem;
     }
     for (const std::optional<Expression>* side : {&parameter.rows, &parameter.cols}) {
       if (!*side) continue;
@@ -203,6 +234,9 @@ Generator DeclaredLab::generator_for(const Generator& declared, const SizeValues
   if (declared.low_expression) generator.low = static_cast<double>(evaluate(*declared.low_expression, sizes));
   if (declared.high_expression) generator.high = static_cast<double>(evaluate(*declared.high_expression, sizes));
   if (declared.bins_expression) generator.bins = evaluate(*declared.bins_expression, sizes);
+  if (declared.nnz_expression) generator.nnz = evaluate(*declared.nnz_expression, sizes);
+  if (declared.cols_expression) generator.cols = evaluate(*declared.cols_expression, sizes);
+  if (declared.long_row_expression) generator.long_row = evaluate(*declared.long_row_expression, sizes);
   return generator;
 }
 
@@ -223,7 +257,7 @@ Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) co
     if (parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut) {
       buffer.words.resize(buffer.count);
       generate_input(generator_for(parameter.generator, sizes), parameter.type, test_case.distribution,
-                     declaration_.folder, random, buffer);
+                     declaration_.folder, workload.buffers, random, buffer);
     }
     workload.buffers.push_back(std::move(buffer));
   }
@@ -343,11 +377,16 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
                             {}};
     int32_t output_index = 0;
     const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
-    output.explain = [&](cudagrade_mismatch& mismatch) {
-      const cudagrade_reference_call call{sent.dims.data(), static_cast<int32_t>(sent.dims.size()), arrays.data(),
-                                          static_cast<int32_t>(arrays.size()), output_index, nullptr, 0, 0, 0, nullptr, nullptr};
-      reference().explain(call, mismatch);
-    };
+    const cudagrade_reference_call call{sent.dims.data(), static_cast<int32_t>(sent.dims.size()), arrays.data(),
+                                        static_cast<int32_t>(arrays.size()), output_index, nullptr, 0, 0, 0, nullptr, nullptr};
+    output.explain = [&](cudagrade_mismatch& mismatch) { reference().explain(call, mismatch); };
+    if (parameter.check.kind == OutputCheck::Kind::kOwn) {
+      if (!reference().has_own_check()) {
+        throw std::runtime_error(fmt::format("lab {} declares `check: own` for {}, but its reference {} defines no "
+                                             "cudagrade_check", declaration_.name, parameter.name, declaration_.reference_source));
+      }
+      output.own = [&](cudagrade_own_check& own) { return reference().own_check(call, own); };
+    }
     outcomes.push_back(check_output(output));
   }
   return combine_outcomes(outcomes);

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <fstream>
 
+#include "labdef/sparse_generator.h"
+
 namespace cudagrade {
 namespace {
 
@@ -62,7 +64,8 @@ void read_file_values(const std::filesystem::path& path, ScalarType type, HostBu
 }  // namespace
 
 void generate_input(const Generator& generator, ScalarType type, Distribution distribution,
-                    const std::filesystem::path& folder, SplitMix64& random, HostBuffer& buffer) {
+                    const std::filesystem::path& folder, std::span<const HostBuffer> earlier, SplitMix64& random,
+                    HostBuffer& buffer) {
   using Kind = Generator::Kind;
   std::span<uint32_t> words = buffer.words;
   Kind kind = generator.kind;
@@ -112,6 +115,20 @@ void generate_input(const Generator& generator, ScalarType type, Distribution di
       return;
     }
     case Kind::kFile: read_file_values(folder / generator.file, type, buffer); return;
+    case Kind::kCsrOffsets: {
+      const CsrShape shape{static_cast<int64_t>(words.size()) - 1, generator.cols, generator.nnz, generator.empty,
+                           generator.spread, generator.long_row};
+      fill_csr_offsets(shape, random, words);
+      return;
+    }
+    case Kind::kCsrColumns: {
+      const auto offsets = std::find_if(earlier.begin(), earlier.end(), [&](const HostBuffer& b) { return b.name == generator.offsets; });
+      if (offsets == earlier.end()) throw std::runtime_error(fmt::format("{}: no row offsets named {}", buffer.name, generator.offsets));
+      if (std::optional<std::string> problem = fill_csr_columns(offsets->words, generator.cols, random, words)) {
+        throw std::runtime_error(fmt::format("{}: {}", buffer.name, *problem));
+      }
+      return;
+    }
     case Kind::kCase: return;
   }
 }

@@ -12,9 +12,11 @@
 namespace cudagrade {
 
 // Fills buffer.words (already sized) as `generator` says; `distribution` is the case's, for Kind::kCase;
-// `folder` is the lab's, for Kind::kFile. Throws std::runtime_error for a file that cannot be read, which
-// is the lab's fault and surfaces through `cudagrade lab check`.
+// `folder` is the lab's, for Kind::kFile; `earlier` holds the buffers made before this one, for
+// Kind::kCsrColumns (whose row offsets are one of them). Throws std::runtime_error for a file that cannot be
+// read or offsets that do not fit, which is the lab's fault and surfaces through `cudagrade lab check`.
 void generate_input(const Generator& generator, ScalarType type, Distribution distribution,
-                    const std::filesystem::path& folder, SplitMix64& random, HostBuffer& buffer);
+                    const std::filesystem::path& folder, std::span<const HostBuffer> earlier, SplitMix64& random,
+                    HostBuffer& buffer);
 
 }  // namespace cudagrade

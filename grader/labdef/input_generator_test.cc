@@ -17,7 +17,7 @@ HostBuffer generated(const Generator& generator, ScalarType type, size_t count, 
   buffer.count = count;
   buffer.words.resize(count);
   SplitMix64 random(seed);
-  generate_input(generator, type, Distribution::kUniformFloat, folder, random, buffer);
+  generate_input(generator, type, Distribution::kUniformFloat, folder, {}, random, buffer);
   return buffer;
 }
 

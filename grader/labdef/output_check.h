@@ -14,6 +14,7 @@
 #include "model/lab.h"
 
 struct cudagrade_mismatch;
+struct cudagrade_own_check;
 
 namespace cudagrade {
 
@@ -61,6 +62,8 @@ struct OutputUnderCheck {
   double grow = 1;             // the close check's growth factor at this size
   // The lab's own words on a mismatch (its reference's cudagrade_explain), or empty.
   std::function<void(cudagrade_mismatch&)> explain;
+  // The lab's own check (`check: own`, its reference's cudagrade_check); false when the check itself failed.
+  std::function<bool(cudagrade_own_check&)> own;
 };
 
 CheckOutcome check_output(const OutputUnderCheck& output);

@@ -10,6 +10,7 @@ target_sources(cudagrade_core PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/labdef/expression.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/generated_entry.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/input_generator.cc
+  ${CMAKE_SOURCE_DIR}/grader/labdef/sparse_generator.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/output_check.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/prototype.cc
 )

@@ -55,6 +55,22 @@ struct cudagrade_mismatch {
  * the call's sizes, parameters and output set (no rows). Define it only when the lab has something to say. */
 void cudagrade_explain(const struct cudagrade_reference_call* call, struct cudagrade_mismatch* mismatch);
 
+/* The lab's own judgement of an output whose right answer is not unique (a BFS's parents, the index of a
+ * maximum among ties), declared `check: own` in lab.yaml: the only code besides the reference a lab may need.
+ * The grader has already refused an output with elements never written; it then calls cudagrade_check once
+ * for the whole output, which it gives as the student's function left it. */
+struct cudagrade_own_check {
+  const void* got;       /* the output's elements, parameters[output].length of them, of its declared type */
+  int64_t wrong;         /* out: how many elements are wrong; 0 accepts the output */
+  int64_t first_wrong;   /* out: the index of the first wrong one */
+  char message[256];     /* out: what is wrong with it, in the lab's words ("parent[7] = 3, but 3 is not a
+                            neighbour of 7") */
+};
+/* Called with the call's sizes, parameters (the inputs' data) and output set (no rows, no values). Returns 0
+ * when it could judge; anything else means the check itself failed (the grader stops with the lab's error).
+ * Must be thread-safe. Say in a comment why the declaration's checks could not express it. */
+int cudagrade_check(const struct cudagrade_reference_call* call, struct cudagrade_own_check* check);
+
 #ifdef __cplusplus
 }
 
