@@ -29,8 +29,14 @@ std::string percent(const std::optional<double>& value) {
   return value ? fmt::format("{:.1f}%", *value) : std::string("-");
 }
 
+// A speed of light's time, taken as the reference of one more timing of a row that passed.
+struct LightTiming {
+  std::string name;
+  Timing timing;
+};
+
 void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeReport>>& rows,
-                 const std::string& command) {
+                 const std::vector<LightTiming>& lights, const std::string& command) {
   const std::time_t now = std::time(nullptr);
   const std::string device = rows.empty() ? "?" : rows.front().second.device;
   std::cout << fmt::format("### {} {} on {}, {:%Y-%m-%d}\n\n", lab.name(),
@@ -80,6 +86,12 @@ void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeR
   if (is_speed_of_light(lab, reference) && any_speed->reference_timing) {
     trusted_row(reference + " (speed of light)", *any_speed->reference_timing, "-", "100%");
   }
+  for (const LightTiming& light : lights) {
+    const std::optional<double> of_reference =
+        any_speed->reference_timing ? std::optional<double>(100 * any_speed->reference_timing->median_ms / light.timing.median_ms)
+                                    : std::nullopt;
+    trusted_row(light.name + " (speed of light)", light.timing, "-", percent(of_reference));
+  }
   for (const BaselineTiming& baseline : any_speed->baselines) {
     trusted_row(baseline.name + " (baseline)", baseline.timing, "100%", "-");
   }
@@ -112,7 +124,22 @@ CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals) {
       if (severity(report.verdict) > severity(worst)) worst = report.verdict;
       rows.emplace_back(name, std::move(report));
     }
-    print_table(lab, rows, fmt::format("cudagrade bench {} --size {}", lab.name(), options->size));
+    // The lab's speeds of light that are not every row's reference: each timed once, as the reference of one
+    // more timing of the first row that passed.
+    std::vector<LightTiming> lights;
+    const auto passed = std::find_if(rows.begin(), rows.end(), [](const auto& row) { return row.second.cases.at(0).speed.has_value(); });
+    for (const std::string& light : lab.speed_of_light_references()) {
+      if (light == lab.default_speed_reference() || passed == rows.end()) continue;
+      TestCase against_light = test_case;
+      against_light.name += "-" + light;
+      SpeedRule rule;
+      rule.reference = light;
+      against_light.speed = rule;
+      GradeReport report = grader.run_one(run->paths.reference_file(lab.name(), passed->first), against_light, {true, std::nullopt});
+      const std::optional<SpeedResult>& speed = report.cases.at(0).speed;
+      if (speed && speed->reference_timing) lights.push_back({light, *speed->reference_timing});
+    }
+    print_table(lab, rows, lights, fmt::format("cudagrade bench {} --size {}", lab.name(), options->size));
     return exit_code_for(worst);
   };
 }

@@ -12,7 +12,7 @@
 //
 // Run: cudagrade check histogram reference/histogram/global_atomics.cu
 //      cudagrade bench histogram --size 67108864,1024   (on a GPU: the ladder)
-// Sizes: in holds n uint32 below num_bins, bins num_bins uint32; n >= 1, 1024 <= num_bins <= 4096.
+// Sizes: in holds n uint32 below num_bins, bins num_bins uint32; n >= 1, 1 <= num_bins <= 4096.
 
 #include "histogram.cuh"
 

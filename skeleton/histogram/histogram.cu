@@ -15,7 +15,7 @@ namespace {
 constexpr int kBlock = 256;  // threads per block
 
 // Step 1: bins holds garbage when histogram() is called. Every bin, the ones no element falls into
-// included, must end up written: zero them all before counting. num_bins (1024 to 4096) is larger than a
+// included, must end up written: zero them all before counting. num_bins (1 to 4096) can be larger than a
 // block, so cover it with enough blocks, or with a loop.
 __global__ void zero_bins(unsigned* bins, int num_bins) {
     // TODO 1: bins[b] = 0 for every b in [0, num_bins).

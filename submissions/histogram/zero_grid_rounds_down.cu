@@ -1,11 +1,12 @@
-// cudagrade-expect: wrong_answer
+// cudagrade-expect: crashed
 // Mistake: the kernel that zeroes the bins is launched with num_bins / 256 blocks, rounded down ("1024 bins,
 // 4 blocks": it was written for the square cases). When num_bins is not a multiple of 256 the last
-// num_bins % 256 bins are never zeroed. No element falls in them here (the inputs are below 1024), so they are
-// never written at all and keep the garbage bins held on entry. The counts are all right and the square cases
-// pass; the cases with 1025, 1500, 3001 or 4095 bins fail with wrong_answer, the grader naming bins[1024] (or the
-// first bin past the last multiple of 256) as never written. Had a value fallen there, its count would have
-// been added to garbage. Fix: (num_bins + 256 - 1) / 256 blocks, the ceiling, as for n.
+// num_bins % 256 bins are never zeroed: their counts are added to the garbage bins held on entry (or, where no
+// element falls in one, it is never written at all). The square cases, 1024 bins, pass; the cases with 1025,
+// 1500, 3001 or 4095 bins fail with wrong_answer, the grader naming the first bin past the last multiple of
+// 256. With fewer than 256 bins (the 7- and 1-bin cases) the grid is 0 blocks, which CUDA refuses to launch
+// ("invalid configuration argument"): crashed, the verdict of the whole file on both backends. Fix:
+// (num_bins + 256 - 1) / 256 blocks, the ceiling, as for n.
 #include "histogram.cuh"
 
 #define BLOCK 256
