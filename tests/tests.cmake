@@ -201,7 +201,7 @@ add_test(NAME lab_check_vector_add
   COMMAND ${CMAKE_BINARY_DIR}/cudagrade lab check vector_add --backend sim)
 set_tests_properties(lab_check_vector_add PROPERTIES TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
-foreach(lab matmul reduction transpose histogram scan conv2d softmax)
+foreach(lab matmul reduction transpose histogram scan conv2d softmax spmv)
   add_test(NAME lab_check_${lab} COMMAND ${CMAKE_BINARY_DIR}/cudagrade lab check ${lab} --backend sim --no-grading)
   set_tests_properties(lab_check_${lab} PROPERTIES TIMEOUT 300
     ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
