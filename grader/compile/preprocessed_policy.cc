@@ -1,5 +1,7 @@
 #include "compile/preprocessed_policy.h"
 
+#include "compile/source_policy.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -47,7 +49,8 @@ size_t past_literal(const std::string& line, size_t at) {
   return line.size();
 }
 
-bool holds_assembly(const std::string& line) {
+// What a line of the file's own, macros expanded, holds that the policy refuses.
+PreprocessedVerdict::Outcome refused_in(const std::string& line) {
   for (size_t i = 0; i < line.size();) {
     const char c = line[i];
     if (c == '"' || c == '\'') {
@@ -56,13 +59,14 @@ bool holds_assembly(const std::string& line) {
       size_t end = i;
       while (end < line.size() && identifier_char(line[end])) ++end;
       const std::string word = line.substr(i, end - i);
-      if (word == "asm" || word == "__asm" || word == "__asm__") return true;
+      if (word == "asm" || word == "__asm" || word == "__asm__") return PreprocessedVerdict::Outcome::kAssembly;
+      if (disables_instrumentation(word)) return PreprocessedVerdict::Outcome::kNoInstrumentation;
       i = end;
     } else {
       ++i;
     }
   }
-  return false;
+  return PreprocessedVerdict::Outcome::kAllowed;
 }
 
 }  // namespace
@@ -135,7 +139,10 @@ PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed) {
       line_number = std::stoi(found[1].str());
       continue;
     }
-    if (depth == 0 && holds_assembly(line)) return {PreprocessedVerdict::Outcome::kAssembly, line_number};
+    if (depth == 0) {
+      const PreprocessedVerdict::Outcome refused = refused_in(line);
+      if (refused != PreprocessedVerdict::Outcome::kAllowed) return {refused, line_number};
+    }
     ++line_number;
   }
   return {};
@@ -155,6 +162,11 @@ std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, co
                          file_name);
     case PreprocessedVerdict::Outcome::kAssembly:
       return fmt::format("rejected: {} line {}: inline assembly, once the file's macros are expanded, is not allowed",
+                         file_name, verdict.line);
+    case PreprocessedVerdict::Outcome::kNoInstrumentation:
+      return fmt::format("rejected: {} line {}: an attribute that turns off instrumentation (no_sanitize...), once the "
+                         "file's macros are expanded, is not allowed: it would hide races and memory traffic from "
+                         "the simulator's checks",
                          file_name, verdict.line);
   }
   return "";

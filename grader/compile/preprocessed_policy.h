@@ -18,6 +18,7 @@ struct PreprocessedVerdict {
     kAllowed,
     kOutsideIncludeFolders,  // a header opened outside every folder the compiler searches
     kAssembly,               // asm in the file's own lines, after macro expansion
+    kNoInstrumentation,      // an attribute that turns instrumentation off (no_sanitize_thread), after expansion
     kTooMuchToCheck,         // a trace or an output past what the grader reads: no lab file comes near
   } outcome = Outcome::kAllowed;
   int line = 0;  // kAssembly: the line of the student's file
@@ -36,7 +37,9 @@ std::vector<std::filesystem::path> opened_headers(const std::string& log, const 
 PreprocessedVerdict judge_include_trace(const std::string& log, const std::filesystem::path& source);
 
 // The file's own lines in the preprocessor's output (at include depth 0, by its line markers), checked for
-// inline assembly outside string and character literals; the line is the file's, as the student numbers it.
+// inline assembly and for attributes that turn instrumentation off (source_policy.h's
+// disables_instrumentation), outside string and character literals, so that a macro cannot spell either
+// (`GLUE(no_, sanitize_thread)`); the line is the file's, as the student numbers it.
 PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed);
 
 // The refusal, for the student: `file_name` is the name the student knows the file by.

@@ -184,26 +184,39 @@ std::optional<std::string> refusal(std::string_view target) {
   return std::nullopt;
 }
 
-// Whether `word` occurs in the line as a whole token outside string and character literals.
-bool has_token(std::string_view line, std::string_view word) {
+// The first identifier outside string and character literals for which `matches` holds, or "".
+template <typename Predicate>
+std::string_view first_word_where(std::string_view line, Predicate matches) {
   char quote = 0;
-  for (size_t i = 0; i < line.size(); ++i) {
+  for (size_t i = 0; i < line.size();) {
     const char c = line[i];
     if (quote != 0) {
       if (c == '\\') ++i;
       else if (c == quote) quote = 0;
+      ++i;
       continue;
     }
     if ((c == '"' || c == '\'') && !digit_separator_at(line, i)) {
       quote = c;
+      ++i;
       continue;
     }
-    if (line.substr(i, word.size()) == word && (i == 0 || !identifier_char(line[i - 1])) &&
-        (i + word.size() >= line.size() || !identifier_char(line[i + word.size()]))) {
-      return true;
+    if (!identifier_char(c)) {
+      ++i;
+      continue;
     }
+    size_t end = i;
+    while (end < line.size() && identifier_char(line[end])) ++end;
+    const std::string_view word = line.substr(i, end - i);
+    if (matches(word)) return word;
+    i = end;
   }
-  return false;
+  return {};
+}
+
+// Whether `word` occurs in the line as a whole token outside string and character literals.
+bool has_token(std::string_view line, std::string_view word) {
+  return !first_word_where(line, [word](std::string_view each) { return each == word; }).empty();
 }
 
 struct ForbiddenWord {
@@ -213,7 +226,6 @@ struct ForbiddenWord {
 
 // Constructs that are not the lab's CUDA, refused before anything compiles, on every backend alike.
 constexpr ForbiddenWord kForbiddenWords[] = {
-    {"no_sanitize", "no_sanitize attributes are not allowed: they would hide races from the simulator's checker"},
     {"asm", "inline assembly is not allowed: write the kernel in CUDA C++"},
     {"__asm__", "inline assembly is not allowed: write the kernel in CUDA C++"},
     {"__asm", "inline assembly is not allowed: write the kernel in CUDA C++"},
@@ -245,6 +257,14 @@ bool line_marker(std::string_view line) {
   return !line.empty() && std::isdigit(static_cast<unsigned char>(line.front()));
 }
 
+bool disables_instrumentation(std::string_view word) {
+  for (std::string_view prefix : {"no_sanitize", "__no_sanitize"}) {
+    if (word.substr(0, prefix.size()) == prefix) return true;
+  }
+  return word == "no_address_safety_analysis" || word == "__no_address_safety_analysis__" ||
+         word == "disable_sanitizer_instrumentation" || word == "__disable_sanitizer_instrumentation__";
+}
+
 SourceVerdict judge_source(const std::string& file) {
   const std::string text = with_plain_line_ends(file);
   for (const LogicalLine& line : logical_lines(text)) {
@@ -254,6 +274,12 @@ SourceVerdict judge_source(const std::string& file) {
                 "placing code in a startup section (" + std::string(section) +
                     ") runs it before the harness, which is not allowed"};
       }
+    }
+    const std::string_view switch_off = first_word_where(line.text, disables_instrumentation);
+    if (!switch_off.empty()) {
+      return {SourceVerdict::Outcome::kRejected, line.first_line, "",
+              std::string(switch_off) + " is not allowed: an attribute that turns off instrumentation would hide "
+                                        "races and memory traffic from the simulator's checks"};
     }
     for (const ForbiddenWord& forbidden : kForbiddenWords) {
       if (has_token(line.text, forbidden.word)) {

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace cudagrade {
 
@@ -33,5 +34,11 @@ inline constexpr size_t kLargestSourceBytes = size_t{4} << 20;
 std::string with_plain_line_ends(const std::string& text);
 
 SourceVerdict judge_source(const std::string& text);
+
+// Whether an identifier is an attribute that turns a sanitizer's instrumentation off, in any spelling GCC,
+// Clang or nvcc takes: no_sanitize and every no_sanitize_* or __no_sanitize*__ form, no_address_safety_analysis,
+// disable_sanitizer_instrumentation. The simulator's race checker and access counter see a kernel only through
+// that instrumentation, so a file may not switch it off (issue #33: no_sanitize_thread hid a race).
+bool disables_instrumentation(std::string_view word);
 
 }  // namespace cudagrade
