@@ -195,13 +195,20 @@ set_tests_properties(slurm_grading PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
 
 # Declared labs (labs/<lab>/lab.yaml): `lab check` in the simulator. vector_add in full (its header, its check's
-# self-test, its references, skeleton and examples); the others without grading their files, which
-# sim_examples grades already (every lab `cudagrade list --names` shows).
+# self-test, its references, skeleton and examples on the shipped cases); the course labs of #32 in full on their
+# quick cases (sim_examples grades their files on the shipped cases too); the lecture labs without grading
+# their files, which sim_examples grades already (every lab `cudagrade list --names` shows).
 add_test(NAME lab_check_vector_add
   COMMAND ${CMAKE_BINARY_DIR}/cudagrade lab check vector_add --backend sim)
 set_tests_properties(lab_check_vector_add PROPERTIES TIMEOUT 600
   ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
-foreach(lab matmul reduction transpose histogram scan conv2d softmax spmv)
+foreach(lab histogram scan conv2d softmax spmv)
+  add_test(NAME lab_check_${lab} COMMAND ${CMAKE_BINARY_DIR}/cudagrade lab check ${lab} --backend sim
+           --cases ${CMAKE_SOURCE_DIR}/testcases/quick/${lab}.yaml)
+  set_tests_properties(lab_check_${lab} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
+endforeach()
+foreach(lab matmul reduction transpose)
   add_test(NAME lab_check_${lab} COMMAND ${CMAKE_BINARY_DIR}/cudagrade lab check ${lab} --backend sim --no-grading)
   set_tests_properties(lab_check_${lab} PROPERTIES TIMEOUT 300
     ENVIRONMENT "CUDAGRADE_CACHE=${CMAKE_BINARY_DIR}/test-cache")
