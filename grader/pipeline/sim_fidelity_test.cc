@@ -197,6 +197,33 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
+TEST_CASE("no macro tells the simulator from nvcc", "[sim][fidelity]") {
+  // Each test is one a file could use to run other code in the simulator's checks than on the GPU (issue #33).
+  // (__CUDA_ARCH__ is not among them: a kernel's body sees it defined in nvcc's device pass, as here.)
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(kAddUp + R"(
+#if defined(__SANITIZE_THREAD__) || defined(__restrict__) || defined(CUSIM_ATOMIC) || defined(CUSIM_WARP_REDUCE) || \
+    defined(CUSIM_MIN_MAX) || defined(CUSIM_VECTOR_TYPES) || defined(CUSIM_CACHE_HINT_LOAD) || !defined(__NVCC__) || \
+    !defined(__CUDACC__) || !defined(__CUDACC_VER_MAJOR__) || !defined(CUDART_VERSION)
+#define TELLS_APART 1
+#else
+#define TELLS_APART 0
+#endif
+__global__ void block_sums(const int* __restrict__ in, int* __restrict__ partial, int n) {
+  __shared__ int s[256];
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0] + TELLS_APART;
+}
+)" + kTwoPassLauncher);
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
 TEST_CASE("warps that meet at __syncthreads() on different lines go on together, as the hardware counts them",
           "[sim][fidelity]") {
   testing::SimFixture fixture;

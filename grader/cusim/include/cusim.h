@@ -40,10 +40,13 @@
 #define __constant__
 #define __shared__ static
 #define __forceinline__ inline __attribute__((always_inline))
-#define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
 #define CUDART_VERSION 13000
+// -fsanitize=thread makes GCC define __SANITIZE_THREAD__, which nvcc never does: a file that tested it would
+// run one code in the simulator's checks and another on the GPU (issue #33). __restrict__ is g++'s keyword
+// as it is nvcc's, so it is not a macro here either.
+#undef __SANITIZE_THREAD__
 
 // ---- Vector types and built-in variables -------------------------------------------------------------
 
