@@ -147,9 +147,11 @@ TEST_CASE("transpose: a copy is told apart from a transpose, and says so", "[lab
   CHECK(transpose.simulator_size({8192, 8192}) == std::vector<int64_t>{1024, 1024});
 }
 
-TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y is judged row by row", "[labs][spmv]") {
+TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y is judged row by row",
+          "[labs][spmv]") {
   const Lab& spmv = lab("spmv");
-  CHECK(spmv.size_problem({10, 10, 101}) == std::optional<std::string>("nnz must be at most rows * cols: a row holds each column once at most"));
+  CHECK(spmv.size_problem({10, 10, 101}) ==
+        std::optional<std::string>("nnz must be at most rows * cols: a row holds each column once at most"));
   const TestCase floats = make_case({2000, 3000, 40000}, Distribution::kUniformFloat);
   const Workload sent = spmv.make_workload(floats, 0);
   REQUIRE(sent.buffers.size() == 5);
@@ -167,14 +169,15 @@ TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y
     for (uint32_t k = offsets[r]; k + 1 < offsets[r + 1]; ++k) REQUIRE(columns[k] < columns[k + 1]);
     if (length > 0) REQUIRE(columns[offsets[r + 1] - 1] < 3000);
   }
-  CHECK(empty >= 100);            // 5% of the rows are empty by the declaration
-  CHECK(longest >= 40000 / 16);   // and one is long
+  CHECK(empty >= 100);           // 5% of the rows are empty by the declaration
+  CHECK(longest >= 40000 / 16);  // and one is long
   // y computed here in double is right; one row's sum short of its last entry is caught.
   std::vector<uint32_t> y(2000);
   size_t row_with_entries = 0;
   for (size_t r = 0; r < 2000; ++r) {
     double sum = 0;
-    for (uint32_t k = offsets[r]; k < offsets[r + 1]; ++k) sum += double(float_at(sent.buffers[2].words, k)) * float_at(sent.buffers[3].words, columns[k]);
+    for (uint32_t k = offsets[r]; k < offsets[r + 1]; ++k)
+      sum += double(float_at(sent.buffers[2].words, k)) * float_at(sent.buffers[3].words, columns[k]);
     y[r] = word_of(static_cast<float>(sum));
     if (offsets[r + 1] - offsets[r] > 3) row_with_entries = r;
   }
@@ -183,7 +186,8 @@ TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y
   ReturnedSet returned{{offsets, columns, sent.buffers[2].words, sent.buffers[3].words, y}};
   CHECK(spmv.check(judged, sent, returned).status == CaseStatus::kPassed);
   const uint32_t last = offsets[row_with_entries + 1] - 1;
-  y[row_with_entries] = word_of(float_at(y, row_with_entries) - float_at(sent.buffers[2].words, last) * float_at(sent.buffers[3].words, columns[last]));
+  y[row_with_entries] = word_of(float_at(y, row_with_entries) -
+                                float_at(sent.buffers[2].words, last) * float_at(sent.buffers[3].words, columns[last]));
   const CheckOutcome short_row = spmv.check(judged, sent, returned);
   CHECK(short_row.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(short_row.details, Catch::Contains("the row without its last entry"));

@@ -7,7 +7,8 @@ namespace cudagrade {
 PhysicalVerdict judge_physically_possible(const WorkCount& work, double median_ms, const DeviceLimits& limits) {
   if (median_ms <= 0) {
     return {PhysicalVerdict::Outcome::kBeyondBandwidth,
-            fmt::format("rejected: forged time: the runner reported a median of {} ms, and no kernel takes no time", median_ms)};
+            fmt::format("rejected: forged time: the runner reported a median of {} ms, and no kernel takes no time",
+                        median_ms)};
   }
   const double seconds = median_ms * 1e-3;
   const double gbps = work.bytes / seconds / 1e9;

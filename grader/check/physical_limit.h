@@ -25,9 +25,9 @@ inline constexpr int kFp32LanesPerSm = 128;  // sm_90 (and sm_86, sm_89); sm_80 
 
 // What a trusted runner measured or read of the device; 0 where it did not.
 struct DeviceLimits {
-  double copy_gbps = 0;       // bytes read plus bytes written per second, / 1e9
+  double copy_gbps = 0;  // bytes read plus bytes written per second, / 1e9
   int sm_count = 0;
-  double clock_mhz = 0;       // the SMs' clock
+  double clock_mhz = 0;  // the SMs' clock
   double fp32_tflops() const { return sm_count * clock_mhz * 1e6 * kFp32LanesPerSm * 2 / 1e12; }
 };
 

@@ -29,7 +29,8 @@ TEST_CASE("the memo's time is beyond the GPU's compute", "[physical_limit]") {
   CHECK_THAT(memo.message, Catch::Contains("2329 TFLOP/s, over 4 times this GPU's FP32 peak of 66.9"));
   CHECK_THAT(memo.message, Catch::StartsWith("rejected: forged time"));
   // 3xTF32 on tensor cores, about 2.5 times the FP32 peak, is still possible.
-  CHECK(judge_physically_possible(kMatmul4096, 137.4 / (2.5 * 66.9) , kH200).outcome == PhysicalVerdict::Outcome::kPossible);
+  CHECK(judge_physically_possible(kMatmul4096, 137.4 / (2.5 * 66.9), kH200).outcome ==
+        PhysicalVerdict::Outcome::kPossible);
 }
 
 TEST_CASE("a memory-bound time beyond the copy bandwidth is forged", "[physical_limit]") {
@@ -38,7 +39,8 @@ TEST_CASE("a memory-bound time beyond the copy bandwidth is forged", "[physical_
   CHECK(memo.outcome == PhysicalVerdict::Outcome::kBeyondBandwidth);
   CHECK_THAT(memo.message, Catch::Contains("4200 GB/s this GPU copies at"));
   // At 1.4 times the copy (a read-only kernel beating a copy): possible.
-  CHECK(judge_physically_possible(kReduction2e28, 1.0737 / (1.4 * 4.2), kH200).outcome == PhysicalVerdict::Outcome::kPossible);
+  CHECK(judge_physically_possible(kReduction2e28, 1.0737 / (1.4 * 4.2), kH200).outcome ==
+        PhysicalVerdict::Outcome::kPossible);
   CHECK(judge_physically_possible(kReduction2e28, 0.0, kH200).outcome == PhysicalVerdict::Outcome::kBeyondBandwidth);
 }
 

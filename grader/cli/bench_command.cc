@@ -88,8 +88,9 @@ void print_table(const Lab& lab, const std::vector<std::pair<std::string, GradeR
   }
   for (const LightTiming& light : lights) {
     const std::optional<double> of_reference =
-        any_speed->reference_timing ? std::optional<double>(100 * any_speed->reference_timing->median_ms / light.timing.median_ms)
-                                    : std::nullopt;
+        any_speed->reference_timing
+            ? std::optional<double>(100 * any_speed->reference_timing->median_ms / light.timing.median_ms)
+            : std::nullopt;
     trusted_row(light.name + " (speed of light)", light.timing, "-", percent(of_reference));
   }
   for (const BaselineTiming& baseline : any_speed->baselines) {
@@ -127,7 +128,8 @@ CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals) {
     // The lab's speeds of light that are not every row's reference: each timed once, as the reference of one
     // more timing of the first row that passed.
     std::vector<LightTiming> lights;
-    const auto passed = std::find_if(rows.begin(), rows.end(), [](const auto& row) { return row.second.cases.at(0).speed.has_value(); });
+    const auto passed = std::find_if(rows.begin(), rows.end(),
+                                     [](const auto& row) { return row.second.cases.at(0).speed.has_value(); });
     for (const std::string& light : lab.speed_of_light_references()) {
       if (light == lab.default_speed_reference() || passed == rows.end()) continue;
       TestCase against_light = test_case;
@@ -135,7 +137,8 @@ CommandAction setup_bench(CLI::App& command, const GlobalOptions& globals) {
       SpeedRule rule;
       rule.reference = light;
       against_light.speed = rule;
-      GradeReport report = grader.run_one(run->paths.reference_file(lab.name(), passed->first), against_light, {true, std::nullopt});
+      GradeReport report =
+          grader.run_one(run->paths.reference_file(lab.name(), passed->first), against_light, {true, std::nullopt});
       const std::optional<SpeedResult>& speed = report.cases.at(0).speed;
       if (speed && speed->reference_timing) lights.push_back({light, *speed->reference_timing});
     }

@@ -110,9 +110,12 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
   command.insert(command.end(), {"-c", staged_name, "-o", kObject});
   // A student's compile is screened first (screen_preprocessed) and the verdict is cached with it: the tag
   // names the screening's version, so a compile cached before a change to it is not reused.
-  const std::string inputs = fmt::format("{}\n{}\n{}\n{}{}\n", version_of(compiler_command.front()),
-                                         fmt::join(command, " "), headers_fingerprint(include_dirs),
-                                         sandbox ? "screened v4: include trace by real paths, preprocessed lines at depth 0 for asm and no_sanitize\n" : "", contents);
+  const std::string inputs = fmt::format(
+      "{}\n{}\n{}\n{}{}\n", version_of(compiler_command.front()), fmt::join(command, " "),
+      headers_fingerprint(include_dirs),
+      sandbox ? "screened v4: include trace by real paths, preprocessed lines at depth 0 for asm and no_sanitize\n"
+              : "",
+      contents);
 
   std::string log;
   bool timed_out = false;

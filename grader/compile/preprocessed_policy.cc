@@ -1,13 +1,13 @@
 #include "compile/preprocessed_policy.h"
 
-#include "compile/source_policy.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 #include <regex>
 #include <sstream>
+
+#include "compile/source_policy.h"
 
 namespace cudagrade {
 namespace {
@@ -164,10 +164,11 @@ std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, co
       return fmt::format("rejected: {} line {}: inline assembly, once the file's macros are expanded, is not allowed",
                          file_name, verdict.line);
     case PreprocessedVerdict::Outcome::kNoInstrumentation:
-      return fmt::format("rejected: {} line {}: an attribute that turns off instrumentation (no_sanitize...), once the "
-                         "file's macros are expanded, is not allowed: it would hide races and memory traffic from "
-                         "the simulator's checks",
-                         file_name, verdict.line);
+      return fmt::format(
+          "rejected: {} line {}: an attribute that turns off instrumentation (no_sanitize...), once the "
+          "file's macros are expanded, is not allowed: it would hide races and memory traffic from "
+          "the simulator's checks",
+          file_name, verdict.line);
   }
   return "";
 }

@@ -161,9 +161,10 @@ TEST_CASE("an attribute that turns instrumentation off, pasted together by macro
   CHECK_THAT(describe_preprocessed_refusal(verdict, "reduction.cu"),
              Catch::StartsWith("rejected: reduction.cu line 3: an attribute that turns off instrumentation"));
   // A pragma spelled in a string (_Pragma) reaches the preprocessor's output as a line of the file's own.
-  const Preprocessed pragma = preprocess(
-      dir, "#include <cstdio>\n_Pragma(\"clang attribute push (__attribute__((no_sanitize(\\\"thread\\\"))), "
-           "apply_to = function)\")\nvoid g() {}\n");
+  const Preprocessed pragma =
+      preprocess(dir,
+                 "#include <cstdio>\n_Pragma(\"clang attribute push (__attribute__((no_sanitize(\\\"thread\\\"))), "
+                 "apply_to = function)\")\nvoid g() {}\n");
   CHECK(judge_preprocessed_lines(pragma.text).outcome == PreprocessedVerdict::Outcome::kNoInstrumentation);
   // The system headers' own uses (glibc's and libstdc++'s, if any) are theirs, not the file's.
   const Preprocessed honest = preprocess(dir, "#include <cstdio>\n#include <vector>\nint f() { return 1; }\n");

@@ -278,8 +278,9 @@ SourceVerdict judge_source(const std::string& file) {
     const std::string_view switch_off = first_word_where(line.text, disables_instrumentation);
     if (!switch_off.empty()) {
       return {SourceVerdict::Outcome::kRejected, line.first_line, "",
-              std::string(switch_off) + " is not allowed: an attribute that turns off instrumentation would hide "
-                                        "races and memory traffic from the simulator's checks"};
+              std::string(switch_off) +
+                  " is not allowed: an attribute that turns off instrumentation would hide "
+                  "races and memory traffic from the simulator's checks"};
     }
     for (const ForbiddenWord& forbidden : kForbiddenWords) {
       if (has_token(line.text, forbidden.word)) {

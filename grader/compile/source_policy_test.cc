@@ -115,17 +115,19 @@ TEST_CASE("attributes that switch the race checker off are refused", "[source]")
   CHECK(verdict.line == 2);
   CHECK_THAT(verdict.reason, Catch::Contains("race"));
   // Every spelling GCC and Clang take (issue #33: no_sanitize_thread on a kernel hid a race and its traffic).
-  for (const char* attribute : {"__attribute__((no_sanitize_thread))", "__attribute__((__no_sanitize_thread__))",
-                                "[[gnu::no_sanitize_address]]", "[[clang::no_sanitize(\"thread\")]]",
-                                "__attribute__((no_address_safety_analysis))",
-                                "__attribute__((disable_sanitizer_instrumentation))"}) {
+  for (const char* attribute :
+       {"__attribute__((no_sanitize_thread))", "__attribute__((__no_sanitize_thread__))",
+        "[[gnu::no_sanitize_address]]", "[[clang::no_sanitize(\"thread\")]]",
+        "__attribute__((no_address_safety_analysis))", "__attribute__((disable_sanitizer_instrumentation))"}) {
     INFO(attribute);
-    const SourceVerdict spelled = judge_source(std::string("#include \"matmul.cuh\"\n") + attribute + "\n__global__ void k() {}\n");
+    const SourceVerdict spelled =
+        judge_source(std::string("#include \"matmul.cuh\"\n") + attribute + "\n__global__ void k() {}\n");
     CHECK(spelled.outcome == SourceVerdict::Outcome::kRejected);
     CHECK(spelled.line == 2);
   }
   // Its name in a string or a comment is not an attribute.
-  CHECK(judge_source("const char* note = \"no_sanitize_thread\"; // no_sanitize\n").outcome == SourceVerdict::Outcome::kAllowed);
+  CHECK(judge_source("const char* note = \"no_sanitize_thread\"; // no_sanitize\n").outcome ==
+        SourceVerdict::Outcome::kAllowed);
 }
 
 }  // namespace

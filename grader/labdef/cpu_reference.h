@@ -46,7 +46,9 @@ class CpuReference {
   }
   // The lab's own check of an output (`check: own`), when its reference defines cudagrade_check.
   bool has_own_check() const { return own_check_ != nullptr; }
-  bool own_check(const cudagrade_reference_call& call, cudagrade_own_check& check) const { return own_check_(&call, &check) == 0; }
+  bool own_check(const cudagrade_reference_call& call, cudagrade_own_check& check) const {
+    return own_check_(&call, &check) == 0;
+  }
 
  private:
   CpuReference(void* handle, Function function, Explain explain, OwnCheck own_check)

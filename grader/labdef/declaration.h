@@ -27,8 +27,20 @@ enum class ScalarType { kFloat, kInt, kUnsigned };
 // Where an input's elements come from. kCase follows the case's distribution (small integers or uniform
 // floats), as the built-in labs do.
 struct Generator {
-  enum class Kind { kCase, kUniform, kNormal, kIntegers, kSmallIntegers, kConstant, kPermutation, kSorted, kSkewed,
-                    kFile, kCsrOffsets, kCsrColumns };
+  enum class Kind {
+    kCase,
+    kUniform,
+    kNormal,
+    kIntegers,
+    kSmallIntegers,
+    kConstant,
+    kPermutation,
+    kSorted,
+    kSkewed,
+    kFile,
+    kCsrOffsets,
+    kCsrColumns
+  };
   Kind kind = Kind::kCase;
   double low = -1, high = 1;  // uniform, integers (inclusive), sorted; normal: mean and standard deviation
   double value = 0;           // constant

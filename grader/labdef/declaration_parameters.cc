@@ -38,13 +38,14 @@ void DeclarationReader::read_parameters(const YAML::Node& node, LabDeclaration& 
 // A sparse matrix in CSR is three inputs made together: the row offsets (csr_offsets), then the column
 // indices of the rows they delimit (csr_columns names the offsets' parameter), then the values (any
 // generator, of length nnz).
-void DeclarationReader::read_sparse_generator(const std::string& kind, const YAML::Node& value, const LabDeclaration& lab,
-                                              Generator& generator) {
+void DeclarationReader::read_sparse_generator(const std::string& kind, const YAML::Node& value,
+                                              const LabDeclaration& lab, Generator& generator) {
   if (kind == "csr_columns") {
     generator.kind = Generator::Kind::kCsrColumns;
     if (!value.IsMap() || !value["offsets"] || !value["cols"]) {
-      problem(value, "'csr_columns' is {offsets: PARAMETER, cols: EXPRESSION}: each row's distinct columns, ascending, "
-                     "for the rows the csr_offsets parameter delimits");
+      problem(value,
+              "'csr_columns' is {offsets: PARAMETER, cols: EXPRESSION}: each row's distinct columns, ascending, "
+              "for the rows the csr_offsets parameter delimits");
       return;
     }
     generator.offsets = value["offsets"].as<std::string>("");
@@ -53,8 +54,9 @@ void DeclarationReader::read_sparse_generator(const std::string& kind, const YAM
   }
   generator.kind = Generator::Kind::kCsrOffsets;
   if (!value.IsMap() || !value["nnz"] || !value["cols"]) {
-    problem(value, "'csr_offsets' is {nnz: EXPRESSION, cols: EXPRESSION, empty: FRACTION, spread: S, long_row: EXPRESSION}: "
-                   "a sparse matrix's row offsets (the buffer's length is its rows + 1)");
+    problem(value,
+            "'csr_offsets' is {nnz: EXPRESSION, cols: EXPRESSION, empty: FRACTION, spread: S, long_row: EXPRESSION}: "
+            "a sparse matrix's row offsets (the buffer's length is its rows + 1)");
     return;
   }
   generator.nnz_expression = expression(value["nnz"], lab, "'nnz'");
@@ -62,7 +64,8 @@ void DeclarationReader::read_sparse_generator(const std::string& kind, const YAM
   if (value["long_row"]) generator.long_row_expression = expression(value["long_row"], lab, "'long_row'");
   if (value["empty"]) generator.empty = number<double>(value["empty"], "'empty'").value_or(0);
   if (value["spread"]) generator.spread = number<double>(value["spread"], "'spread'").value_or(1);
-  if (generator.empty < 0 || generator.empty >= 1) problem(value["empty"], "'empty' is the fraction of empty rows, in [0, 1)");
+  if (generator.empty < 0 || generator.empty >= 1)
+    problem(value["empty"], "'empty' is the fraction of empty rows, in [0, 1)");
   if (generator.spread < 0) problem(value["spread"], "'spread' must not be negative (0: rows of equal length)");
 }
 
@@ -74,16 +77,18 @@ void DeclarationReader::check_sparse_generators(const LabDeclaration& lab) {
     const bool sparse = parameter.generator.kind == Generator::Kind::kCsrOffsets ||
                         parameter.generator.kind == Generator::Kind::kCsrColumns;
     if (sparse && parameter.type == ScalarType::kFloat) {
-      problem_at(parameter.line, fmt::format("'{}' holds row offsets or column indices, so it must be int or unsigned", parameter.name));
+      problem_at(parameter.line, fmt::format("'{}' holds row offsets or column indices, so it must be int or unsigned",
+                                             parameter.name));
     }
     if (parameter.generator.kind != Generator::Kind::kCsrColumns) continue;
     const auto offsets = std::find_if(lab.parameters.begin(), lab.parameters.begin() + static_cast<std::ptrdiff_t>(i),
                                       [&](const Parameter& p) { return p.name == parameter.generator.offsets; });
     if (offsets == lab.parameters.begin() + static_cast<std::ptrdiff_t>(i) ||
         offsets->generator.kind != Generator::Kind::kCsrOffsets) {
-      problem_at(parameter.line, fmt::format("the csr_columns of '{}' name offsets '{}', which must be an input generated "
-                                             "with csr_offsets that comes before it in the prototype",
-                                             parameter.name, parameter.generator.offsets));
+      problem_at(parameter.line,
+                 fmt::format("the csr_columns of '{}' name offsets '{}', which must be an input generated "
+                             "with csr_offsets that comes before it in the prototype",
+                             parameter.name, parameter.generator.offsets));
     }
   }
 }
@@ -172,9 +177,10 @@ Generator DeclarationReader::read_generator(const YAML::Node& node, const LabDec
     return generator;
   }
   if (!node.IsMap() || node.size() != 1) {
-    problem(node, "a generator is one of: case, small_integers, permutation, {uniform: [LO, HI]}, {normal: [MEAN, SD]}, "
-                  "{integers: [LO, HI]}, {constant: V}, {sorted: [LO, HI]}, {skewed: {bins: N, skew: S}}, "
-                  "{csr_offsets: {...}}, {csr_columns: {...}}, {file: NAME}");
+    problem(node,
+            "a generator is one of: case, small_integers, permutation, {uniform: [LO, HI]}, {normal: [MEAN, SD]}, "
+            "{integers: [LO, HI]}, {constant: V}, {sorted: [LO, HI]}, {skewed: {bins: N, skew: S}}, "
+            "{csr_offsets: {...}}, {csr_columns: {...}}, {file: NAME}");
     return generator;
   }
   const std::string kind = node.begin()->first.as<std::string>("");
@@ -220,8 +226,11 @@ OutputCheck DeclarationReader::read_check(const YAML::Node& node, const LabDecla
     if (name == "exact") check.kind = Kind::kExact;
     else if (name == "multiset") check.kind = Kind::kMultiset;
     else if (name == "sorted") check.kind = Kind::kSorted;
-    else if (name == "own") check.kind = Kind::kOwn;
-    else problem(node, fmt::format("unknown check '{}' (exact, multiset, sorted, own, {{close: ...}} or {{ulps: N}})", name));
+    else if (name == "own")
+      check.kind = Kind::kOwn;
+    else
+      problem(node,
+              fmt::format("unknown check '{}' (exact, multiset, sorted, own, {{close: ...}} or {{ulps: N}})", name));
     return check;
   }
   if (node.IsMap() && node["ulps"]) {
@@ -230,8 +239,9 @@ OutputCheck DeclarationReader::read_check(const YAML::Node& node, const LabDecla
     return check;
   }
   if (!node.IsMap() || !node["close"] || !node["close"].IsMap()) {
-    problem(node, "a check is exact, multiset, sorted, own (the reference's cudagrade_check), {ulps: N} or "
-                  "{close: {abs: A, rel: R, scale: value|reference, grow: EXPRESSION}}");
+    problem(node,
+            "a check is exact, multiset, sorted, own (the reference's cudagrade_check), {ulps: N} or "
+            "{close: {abs: A, rel: R, scale: value|reference, grow: EXPRESSION}}");
     return check;
   }
   const YAML::Node close = node["close"];

@@ -51,11 +51,12 @@ std::optional<std::string> sparse_size_problem(const std::vector<Parameter>& par
                                                const Generator& generator, int64_t length, const SizeValues& sizes) {
   if (generator.kind == Generator::Kind::kCsrOffsets) {
     const int64_t rows = length - 1;
-    if (rows < 1) return fmt::format("{} holds row offsets, so its length must be at least 2 (rows + 1)", parameter.name);
+    if (rows < 1)
+      return fmt::format("{} holds row offsets, so its length must be at least 2 (rows + 1)", parameter.name);
     if (generator.cols < 1) return fmt::format("the sparse matrix of {} needs at least one column", parameter.name);
     if (generator.nnz < 0 || generator.nnz > rows * generator.cols) {
-      return fmt::format("the sparse matrix of {} cannot hold {} entries in {} x {}", parameter.name, generator.nnz, rows,
-                         generator.cols);
+      return fmt::format("the sparse matrix of {} cannot hold {} entries in {} x {}", parameter.name, generator.nnz,
+                         rows, generator.cols);
     }
   }
   if (generator.kind == Generator::Kind::kCsrColumns) {
@@ -147,8 +148,9 @@ std::optional<std::string> DeclaredLab::size_problem(const std::vector<int64_t>&
                          parameter.name, *length.value);
     }
     for (const std::optional<Expression>* bound :
-         {&parameter.generator.low_expression, &parameter.generator.high_expression, &parameter.generator.bins_expression,
-          &parameter.generator.nnz_expression, &parameter.generator.cols_expression, &parameter.generator.long_row_expression}) {
+         {&parameter.generator.low_expression, &parameter.generator.high_expression,
+          &parameter.generator.bins_expression, &parameter.generator.nnz_expression,
+          &parameter.generator.cols_expression, &parameter.generator.long_row_expression}) {
       if (!*bound) continue;
       const Evaluation value = (*bound)->evaluate(sizes);
       if (!value.value) return fmt::format("the generator of {}: {}", parameter.name, value.problem);
@@ -377,13 +379,24 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
                             {}};
     int32_t output_index = 0;
     const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
-    const cudagrade_reference_call call{sent.dims.data(), static_cast<int32_t>(sent.dims.size()), arrays.data(),
-                                        static_cast<int32_t>(arrays.size()), output_index, nullptr, 0, 0, 0, nullptr, nullptr};
+    const cudagrade_reference_call call{sent.dims.data(),
+                                        static_cast<int32_t>(sent.dims.size()),
+                                        arrays.data(),
+                                        static_cast<int32_t>(arrays.size()),
+                                        output_index,
+                                        nullptr,
+                                        0,
+                                        0,
+                                        0,
+                                        nullptr,
+                                        nullptr};
     output.explain = [&](cudagrade_mismatch& mismatch) { reference().explain(call, mismatch); };
     if (parameter.check.kind == OutputCheck::Kind::kOwn) {
       if (!reference().has_own_check()) {
-        throw std::runtime_error(fmt::format("lab {} declares `check: own` for {}, but its reference {} defines no "
-                                             "cudagrade_check", declaration_.name, parameter.name, declaration_.reference_source));
+        throw std::runtime_error(
+            fmt::format("lab {} declares `check: own` for {}, but its reference {} defines no "
+                        "cudagrade_check",
+                        declaration_.name, parameter.name, declaration_.reference_source));
       }
       output.own = [&](cudagrade_own_check& own) { return reference().own_check(call, own); };
     }

@@ -116,14 +116,20 @@ void generate_input(const Generator& generator, ScalarType type, Distribution di
     }
     case Kind::kFile: read_file_values(folder / generator.file, type, buffer); return;
     case Kind::kCsrOffsets: {
-      const CsrShape shape{static_cast<int64_t>(words.size()) - 1, generator.cols, generator.nnz, generator.empty,
-                           generator.spread, generator.long_row};
+      const CsrShape shape{static_cast<int64_t>(words.size()) - 1,
+                           generator.cols,
+                           generator.nnz,
+                           generator.empty,
+                           generator.spread,
+                           generator.long_row};
       fill_csr_offsets(shape, random, words);
       return;
     }
     case Kind::kCsrColumns: {
-      const auto offsets = std::find_if(earlier.begin(), earlier.end(), [&](const HostBuffer& b) { return b.name == generator.offsets; });
-      if (offsets == earlier.end()) throw std::runtime_error(fmt::format("{}: no row offsets named {}", buffer.name, generator.offsets));
+      const auto offsets = std::find_if(earlier.begin(), earlier.end(),
+                                        [&](const HostBuffer& b) { return b.name == generator.offsets; });
+      if (offsets == earlier.end())
+        throw std::runtime_error(fmt::format("{}: no row offsets named {}", buffer.name, generator.offsets));
       if (std::optional<std::string> problem = fill_csr_columns(offsets->words, generator.cols, random, words)) {
         throw std::runtime_error(fmt::format("{}: {}", buffer.name, *problem));
       }

@@ -262,7 +262,8 @@ CheckOutcome check_unordered(const OutputUnderCheck& output) {
 CheckOutcome check_by_lab(const OutputUnderCheck& output) {
   const int64_t unwritten = count_unwritten(output);
   if (unwritten > 0) {
-    return {CaseStatus::kWrongAnswer, fmt::format("{} of {} elements of {} were never written", unwritten, output.got.size(), output.name), ""};
+    return {CaseStatus::kWrongAnswer,
+            fmt::format("{} of {} elements of {} were never written", unwritten, output.got.size(), output.name), ""};
   }
   cudagrade_own_check check{output.got.data(), 0, 0, {}};
   if (!output.own || !output.own(check)) {
@@ -270,11 +271,12 @@ CheckOutcome check_by_lab(const OutputUnderCheck& output) {
   }
   check.message[sizeof check.message - 1] = '\0';
   if (check.wrong == 0) {
-    return {CaseStatus::kPassed, fmt::format("the lab's check accepts all {} elements of {}", output.got.size(), output.name), ""};
+    return {CaseStatus::kPassed,
+            fmt::format("the lab's check accepts all {} elements of {}", output.got.size(), output.name), ""};
   }
   return {CaseStatus::kWrongAnswer,
-          fmt::format("{} of {} elements of {} are wrong; first: {}[{}]: {}", check.wrong, output.got.size(), output.name,
-                      output.name, check.first_wrong, check.message),
+          fmt::format("{} of {} elements of {} are wrong; first: {}[{}]: {}", check.wrong, output.got.size(),
+                      output.name, output.name, check.first_wrong, check.message),
           ""};
 }
 

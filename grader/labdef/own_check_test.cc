@@ -1,7 +1,6 @@
 // A lab whose right answer is not unique, judged by its own check (`check: own`, cudagrade_check): the index
 // of a maximum, where small integers make ties, so any index holding the maximum is right.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 
 #include "core/command_runner.h"
@@ -33,30 +32,34 @@ work: {flops: n, bytes: 4 * n}
 constexpr const char* kReference = R"cc(#include <cudagrade/reference.h>
 #include <cstdio>
 
-extern "C" int cudagrade_reference(const cudagrade_reference_call* call) {
-  const int32_t* in = cudagrade_lab::input<int32_t>(call, 0);
-  int64_t best = 0;
-  for (int64_t i = 1; i < cudagrade_lab::size(call, 0); ++i) if (in[i] > in[best]) best = i;
-  call->value[0] = static_cast<double>(best);
-  return 0;
-}
+                                        extern "C" int cudagrade_reference(const cudagrade_reference_call* call) {
+                                          const int32_t* in = cudagrade_lab::input<int32_t>(call, 0);
+                                          int64_t best = 0;
+                                          for (int64_t i = 1; i < cudagrade_lab::size(call, 0); ++i)
+                                            if (in[i] > in[best]) best = i;
+                                          call->value[0] = static_cast<double>(best);
+                                          return 0;
+                                        }
 )cc";
 
 constexpr const char* kOwnCheck = R"cc(
-// Why its own check: ties make several indices right, and exact, multiset or sorted each accept only one.
-extern "C" int cudagrade_check(const cudagrade_reference_call* call, cudagrade_own_check* check) {
-  const int32_t* in = cudagrade_lab::input<int32_t>(call, 0);
-  const int64_t n = cudagrade_lab::size(call, 0);
-  int32_t max = in[0];
-  for (int64_t i = 1; i < n; ++i) if (in[i] > max) max = in[i];
-  const int32_t got = *static_cast<const int32_t*>(check->got);
-  if (got >= 0 && got < n && in[got] == max) return 0;
-  check->wrong = 1;
-  check->first_wrong = 0;
-  if (got < 0 || got >= n) std::snprintf(check->message, sizeof check->message, "%d is not an index of in", got);
-  else std::snprintf(check->message, sizeof check->message, "in[%d] = %d, but the maximum is %d", got, in[got], max);
-  return 0;
-}
+  // Why its own check: ties make several indices right, and exact, multiset or sorted each accept only one.
+  extern "C" int cudagrade_check(const cudagrade_reference_call* call, cudagrade_own_check* check) {
+    const int32_t* in = cudagrade_lab::input<int32_t>(call, 0);
+    const int64_t n = cudagrade_lab::size(call, 0);
+    int32_t max = in[0];
+    for (int64_t i = 1; i < n; ++i)
+      if (in[i] > max) max = in[i];
+    const int32_t got = *static_cast<const int32_t*>(check->got);
+    if (got >= 0 && got < n && in[got] == max) return 0;
+    check->wrong = 1;
+    check->first_wrong = 0;
+    if (got < 0 || got >= n)
+      std::snprintf(check->message, sizeof check->message, "%d is not an index of in", got);
+    else
+      std::snprintf(check->message, sizeof check->message, "in[%d] = %d, but the maximum is %d", got, in[got], max);
+    return 0;
+  }
 )cc";
 
 struct Argmax {
@@ -72,8 +75,8 @@ struct Argmax {
     for (const DeclarationProblem& problem : loaded.problems) UNSCOPED_INFO(problem.to_string());
     REQUIRE(loaded.problems.empty());
     lab = std::make_unique<DeclaredLab>(std::move(*loaded.declaration), "labs/argmax", [this] {
-      CpuReference::Loaded built = CpuReference::build(folder.path() / "reference.cc", kRoot / "grader/labdef/include",
-                                                       cache.path(), runner);
+      CpuReference::Loaded built =
+          CpuReference::build(folder.path() / "reference.cc", kRoot / "grader/labdef/include", cache.path(), runner);
       if (!built.reference) throw std::runtime_error(built.problem);
       return built.reference;
     });
@@ -106,7 +109,8 @@ TEST_CASE("a lab's own check accepts every right answer and words a wrong one", 
   out[0] = static_cast<uint32_t>(maxima.front());
   CHECK(fixture.lab->check(test_case, sent, returned).status == CaseStatus::kPassed);
 
-  out[0] = static_cast<uint32_t>(std::find_if(in.begin(), in.end(), [](uint32_t w) { return static_cast<int32_t>(w) < 9; }) - in.begin());
+  out[0] = static_cast<uint32_t>(
+      std::find_if(in.begin(), in.end(), [](uint32_t w) { return static_cast<int32_t>(w) < 9; }) - in.begin());
   const CheckOutcome wrong = fixture.lab->check(test_case, sent, returned);
   CHECK(wrong.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(wrong.message, Catch::StartsWith("1 of 1 elements of out are wrong; first: out[0]: in["));

@@ -26,10 +26,13 @@ double standard_normal(SplitMix64& random) {
 std::vector<char> rows_with_entries(const CsrShape& shape, SplitMix64& random) {
   std::vector<int64_t> order(static_cast<size_t>(shape.rows));
   std::iota(order.begin(), order.end(), 0);
-  const int64_t empty = std::min<int64_t>(shape.rows - 1, static_cast<int64_t>(shape.empty * static_cast<double>(shape.rows)));
+  const int64_t empty =
+      std::min<int64_t>(shape.rows - 1, static_cast<int64_t>(shape.empty * static_cast<double>(shape.rows)));
   std::vector<char> holds(static_cast<size_t>(shape.rows), 1);
   for (int64_t i = 0; i < empty; ++i) {  // a partial Fisher-Yates: the first `empty` of a random order
-    std::swap(order[static_cast<size_t>(i)], order[static_cast<size_t>(i + static_cast<int64_t>(random.next() % static_cast<uint64_t>(shape.rows - i)))]);
+    std::swap(
+        order[static_cast<size_t>(i)],
+        order[static_cast<size_t>(i + static_cast<int64_t>(random.next() % static_cast<uint64_t>(shape.rows - i)))]);
     holds[static_cast<size_t>(order[static_cast<size_t>(i)])] = 0;
   }
   return holds;
@@ -81,7 +84,8 @@ void choose_columns(int64_t k, int64_t cols, SplitMix64& random, uint32_t* out) 
     chosen.reserve(static_cast<size_t>(k));
     while (static_cast<int64_t>(chosen.size()) < k) {
       const int64_t missing = k - static_cast<int64_t>(chosen.size());
-      for (int64_t i = 0; i < missing; ++i) chosen.push_back(static_cast<uint32_t>(random.next() % static_cast<uint64_t>(cols)));
+      for (int64_t i = 0; i < missing; ++i)
+        chosen.push_back(static_cast<uint32_t>(random.next() % static_cast<uint64_t>(cols)));
       std::sort(chosen.begin(), chosen.end());
       chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
     }
@@ -122,12 +126,13 @@ std::optional<std::string> fill_csr_columns(std::span<const uint32_t> offsets, i
                                             std::span<uint32_t> columns) {
   const int64_t rows = static_cast<int64_t>(offsets.size()) - 1;
   if (rows < 0 || offsets[0] != 0 || offsets.back() != columns.size()) {
-    return fmt::format("the row offsets end at {}, but the column indices hold {}", offsets.empty() ? 0 : offsets.back(),
-                       columns.size());
+    return fmt::format("the row offsets end at {}, but the column indices hold {}",
+                       offsets.empty() ? 0 : offsets.back(), columns.size());
   }
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t length = static_cast<int64_t>(offsets[static_cast<size_t>(r + 1)]) - offsets[static_cast<size_t>(r)];
-    if (length < 0 || length > cols) return fmt::format("row {} of the offsets has {} entries, with {} columns", r, length, cols);
+    if (length < 0 || length > cols)
+      return fmt::format("row {} of the offsets has {} entries, with {} columns", r, length, cols);
   }
   const uint64_t base = random.next();
   constexpr int64_t kRowsPerChunk = 4096;

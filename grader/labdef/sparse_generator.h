@@ -14,9 +14,9 @@ namespace cudagrade {
 
 struct CsrShape {
   int64_t rows = 1, cols = 1, nnz = 0;
-  double empty = 0;       // the fraction of rows left empty
-  double spread = 1;      // the deviation of a row's log weight: 0 gives rows of equal length
-  int64_t long_row = 0;   // one row of this many entries (capped by cols and nnz); 0: none
+  double empty = 0;      // the fraction of rows left empty
+  double spread = 1;     // the deviation of a row's log weight: 0 gives rows of equal length
+  int64_t long_row = 0;  // one row of this many entries (capped by cols and nnz); 0: none
 };
 
 // offsets[0 .. rows]: offsets[0] = 0, offsets[rows] = nnz, no row longer than cols. Needs nnz <= rows * cols.

@@ -1,8 +1,7 @@
 #include "labdef/sparse_generator.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <vector>
 
 namespace cudagrade {
@@ -82,7 +81,8 @@ TEST_CASE("csr columns refuse offsets that do not delimit them", "[labdef][spars
   const std::vector<uint32_t> falling{0, 6, 4, 10};
   CHECK(fill_csr_columns(falling, 16, random, columns).value_or("").find("row 1") != std::string::npos);
   const std::vector<uint32_t> too_long{0, 10};
-  CHECK(fill_csr_columns(too_long, 8, random, columns).value_or("").find("row 0 of the offsets has 10") != std::string::npos);
+  CHECK(fill_csr_columns(too_long, 8, random, columns).value_or("").find("row 0 of the offsets has 10") !=
+        std::string::npos);
 }
 
 }  // namespace

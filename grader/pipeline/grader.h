@@ -9,18 +9,18 @@
 #include <optional>
 #include <vector>
 
-#include "check/physical_limit.h"
 #include "backend/backend.h"
 #include "check/access_profile.h"
 #include "check/case_judge.h"
+#include "check/physical_limit.h"
+#include "core/confinement.h"
 #include "core/paths.h"
-#include "model/report.h"
 #include "core/temp_dir.h"
 #include "model/lab.h"
+#include "model/report.h"
 #include "pipeline/runner_slot.h"
 #include "pipeline/sanitizer_check.h"
 #include "pipeline/time_limits.h"
-#include "core/confinement.h"
 
 namespace cudagrade {
 

@@ -11,8 +11,8 @@
 #include "check/reported_time.h"
 #include "core/parallel.h"
 #include "core/phase_clock.h"
-#include "report/report_text.h"
 #include "pipeline/grader.h"
+#include "report/report_text.h"
 #include "score/scoring.h"
 
 namespace cudagrade {
@@ -134,7 +134,8 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
     return;
   }
   const std::optional<DeviceLimits> limits = reference ? device_limits(*reference) : std::nullopt;
-  if (limits && refused_as_forged(judge_physically_possible(lab_.work(test_case), speed.student.median_ms, *limits), result)) {
+  if (limits &&
+      refused_as_forged(judge_physically_possible(lab_.work(test_case), speed.student.median_ms, *limits), result)) {
     return;
   }
   if (speed.reference_timing) {

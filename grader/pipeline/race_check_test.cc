@@ -95,7 +95,8 @@ TEST_CASE("beside a GPU-like backend, the real simulator grades the same file an
   const TestSuite suite = testing::one_square_matmul_suite(lab);
   GradeReport report = grade_with_race_check(gpu, &sim, project.write("student/matmul.cu", "correct"), suite);
   // Once (CI on a clean clone, 2026-11-27) this was crashed in 0.25 s, and passed in 31 runs since: say why if so.
-  INFO(report.build_summary << " | " << (report.cases.empty() ? "" : report.cases[0].message + " | " + report.cases[0].details)
+  INFO(report.build_summary << " | "
+                            << (report.cases.empty() ? "" : report.cases[0].message + " | " + report.cases[0].details)
                             << " | " << report.race_check);
   CHECK(report.verdict == CaseStatus::kPassed);
   // Nor could compute-sanitizer, which is not on this machine (or is, beside nvcc, and then needs a GPU).

@@ -83,8 +83,8 @@ nlohmann::json case_to_json(const CaseResult& result) {
 // ---- from JSON ----
 
 Timing timing_from_json(const nlohmann::json& json) {
-  return {json.at("samples").get<int>(), json.at("median_ms").get<double>(), json.at("min_ms").get<double>(),
-          json.at("max_ms").get<double>(), json.at("noise").get<double>(), json.value("wall_ms", 0.0)};
+  return {json.at("samples").get<int>(),   json.at("median_ms").get<double>(), json.at("min_ms").get<double>(),
+          json.at("max_ms").get<double>(), json.at("noise").get<double>(),     json.value("wall_ms", 0.0)};
 }
 
 template <typename T>

@@ -21,7 +21,9 @@ Csr csr_of(const cudagrade_reference_call* call) {
           cudagrade_lab::input<float>(call, 2), cudagrade_lab::input<float>(call, 3)};
 }
 
-double product(const Csr& a, int64_t k) { return static_cast<double>(a.values[k]) * a.x[a.columns[k]]; }
+double product(const Csr& a, int64_t k) {
+  return static_cast<double>(a.values[k]) * a.x[a.columns[k]];
+}
 
 // The sum of entries [begin, end) of the matrix's arrays.
 double sum(const Csr& a, int64_t begin, int64_t end) {
@@ -53,8 +55,8 @@ extern "C" void cudagrade_explain(const cudagrade_reference_call* call, cudagrad
   const int64_t r = mismatch->col, begin = a.offsets[r], end = a.offsets[r + 1];
   if (mismatch->unwritten) {
     if (begin == end) {
-      std::snprintf(mismatch->want_text, sizeof mismatch->want_text, "0 (row %lld is empty, and must be written with 0)",
-                    static_cast<long long>(r));
+      std::snprintf(mismatch->want_text, sizeof mismatch->want_text,
+                    "0 (row %lld is empty, and must be written with 0)", static_cast<long long>(r));
     }
     return;
   }

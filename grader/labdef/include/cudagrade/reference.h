@@ -60,11 +60,11 @@ void cudagrade_explain(const struct cudagrade_reference_call* call, struct cudag
  * The grader has already refused an output with elements never written; it then calls cudagrade_check once
  * for the whole output, which it gives as the student's function left it. */
 struct cudagrade_own_check {
-  const void* got;       /* the output's elements, parameters[output].length of them, of its declared type */
-  int64_t wrong;         /* out: how many elements are wrong; 0 accepts the output */
-  int64_t first_wrong;   /* out: the index of the first wrong one */
-  char message[256];     /* out: what is wrong with it, in the lab's words ("parent[7] = 3, but 3 is not a
-                            neighbour of 7") */
+  const void* got;     /* the output's elements, parameters[output].length of them, of its declared type */
+  int64_t wrong;       /* out: how many elements are wrong; 0 accepts the output */
+  int64_t first_wrong; /* out: the index of the first wrong one */
+  char message[256];   /* out: what is wrong with it, in the lab's words ("parent[7] = 3, but 3 is not a
+                          neighbour of 7") */
 };
 /* Called with the call's sizes, parameters (the inputs' data) and output set (no rows, no values). Returns 0
  * when it could judge; anything else means the check itself failed (the grader stops with the lab's error).
