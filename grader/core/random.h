@@ -32,6 +32,9 @@ class SplitMix64 {
   // A float in [-1, 1) with 24 random bits, so every value is exact in float32.
   float uniform_float() { return static_cast<float>(static_cast<int64_t>(next() >> 40) - (1 << 23)) / (1 << 23); }
 
+  // A double in [0, 1) with 53 random bits.
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
  private:
   static constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ull;
   uint64_t state_;

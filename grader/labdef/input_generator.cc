@@ -11,11 +11,6 @@
 namespace cudagrade {
 namespace {
 
-// [0, 1) with 53 random bits.
-double unit(SplitMix64& random) {
-  return static_cast<double>(random.next() >> 11) * 0x1.0p-53;
-}
-
 // Uniform floats keep 24 random bits so that every value is exact in float32, as the built-in labs' are.
 double uniform(SplitMix64& random, double low, double high) {
   const double exact_unit = static_cast<double>(random.next() >> 40) * 0x1.0p-24;
@@ -40,7 +35,7 @@ class SkewedTable {
     for (double& weight : cumulative_) weight /= total;
   }
   int64_t draw(SplitMix64& random) const {
-    const double u = unit(random);
+    const double u = random.unit();
     const auto found = std::upper_bound(cumulative_.begin(), cumulative_.end(), u);
     return std::min<int64_t>(found - cumulative_.begin(), static_cast<int64_t>(cumulative_.size()) - 1);
   }

@@ -12,13 +12,9 @@
 namespace cudagrade {
 namespace {
 
-double unit(SplitMix64& random) {
-  return static_cast<double>(random.next() >> 11) * 0x1.0p-53;
-}
-
 double standard_normal(SplitMix64& random) {
-  const double u1 = 1.0 - unit(random);  // (0, 1]
-  const double u2 = unit(random);
+  const double u1 = 1.0 - random.unit();  // (0, 1]
+  const double u2 = random.unit();
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
 
@@ -94,7 +90,7 @@ void choose_columns(int64_t k, int64_t cols, SplitMix64& random, uint32_t* out) 
   }
   int64_t needed = k;
   for (int64_t c = 0; c < cols && needed > 0; ++c) {
-    if (unit(random) * static_cast<double>(cols - c) < static_cast<double>(needed)) {
+    if (random.unit() * static_cast<double>(cols - c) < static_cast<double>(needed)) {
       *out++ = static_cast<uint32_t>(c);
       --needed;
     }
