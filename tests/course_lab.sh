@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A course's own lab, declared in its own repository and never built into the grader: `--root COURSE` finds it,
-# and list, lab check, check, grade and package gradescope all work on it with this build's binary, no rebuild.
+# A course's own labs, declared in its own repository and never built into the grader: `--root COURSE` finds
+# them, and list, lab check, check, grade and package gradescope all work on them with this build's binary, no
+# rebuild.
 # (deb_in_fresh_debian.sh does the same with the binary installed from the .deb.)
 #
 # Usage: course_lab.sh CUDAGRADE SOURCE_DIR
@@ -18,7 +19,17 @@ course=$scratch/course
 make_course "$source" "$course" conv_warmup
 grade() { "$cudagrade" --root "$course" --cache-dir "$scratch/cache" "$@"; }
 
+# And a lab written for the course alone, in element types no shipped lab uses (uint8_t, double, int64_t):
+# tests/data/course/labs/row_stats/lab.yaml.
+cp -r "$source/tests/data/course/." "$course/"
+
 grade list --names | grep -qx conv_warmup || fail "list --names does not show the course's lab"
+grade lab check row_stats --backend sim > "$scratch/row-stats-check.txt" 2>&1 ||
+  { cat "$scratch/row-stats-check.txt"; fail "lab check row_stats did not pass"; }
+grep -q "lab row_stats is sound" "$scratch/row-stats-check.txt" || fail "lab check did not find row_stats sound"
+grade check row_stats "$course/submissions/row_stats/int_sum_sq.cu" --backend sim > "$scratch/int-sum.txt"
+grep -q "sum_sq\[0\]: expected 8705797438, got 115862846" "$scratch/int-sum.txt" ||
+  { cat "$scratch/int-sum.txt"; fail "the int64_t sum that wrapped in 32 bits is not shown as it was"; }
 grade lab check conv_warmup --backend sim > "$scratch/lab-check.txt" 2>&1 ||
   { cat "$scratch/lab-check.txt"; fail "lab check conv_warmup did not pass"; }
 grep -q "lab conv_warmup is sound" "$scratch/lab-check.txt" || fail "lab check did not say the lab is sound"

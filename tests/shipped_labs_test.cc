@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstring>
+#include <span>
 
 #include "labs/registry.h"
 #include "model/workload.h"
@@ -16,6 +18,37 @@ const Lab& lab(const std::string& name) {
   const Lab* found = find_lab(name);
   REQUIRE(found != nullptr);
   return *found;
+}
+
+// The tests play a submission with 4-byte words, as every shipped lab's buffers are.
+std::vector<uint32_t> words_of(const HostBuffer& buffer) {
+  std::vector<uint32_t> words(buffer.bytes.size() / 4);
+  std::memcpy(words.data(), buffer.bytes.data(), buffer.bytes.size());
+  return words;
+}
+
+float float_at(std::span<const uint32_t> words, size_t index) {
+  float value;
+  std::memcpy(&value, &words[index], sizeof value);
+  return value;
+}
+
+int32_t int_at(std::span<const uint32_t> words, size_t index) { return static_cast<int32_t>(words[index]); }
+
+uint32_t word_of(float value) {
+  uint32_t word;
+  std::memcpy(&word, &value, sizeof word);
+  return word;
+}
+
+uint32_t word_of(int32_t value) { return static_cast<uint32_t>(value); }
+
+// What came back, buffer by buffer, as the set's own element types (which decide what "never written" is).
+ReturnedSet as_returned(const Workload& sent, std::initializer_list<std::span<const uint32_t>> buffers) {
+  ReturnedSet returned;
+  size_t index = 0;
+  for (std::span<const uint32_t> words : buffers) returned.data.push_back(words_as_elements(words, sent.buffers[index++].type));
+  return returned;
 }
 
 TestCase make_case(std::vector<int64_t> size, Distribution distribution, uint64_t seed = 77) {
@@ -38,11 +71,12 @@ TEST_CASE("the source tree declares the three lecture labs and vector_add", "[la
 std::vector<uint32_t> product(const Workload& workload) {
   const int64_t m = workload.dims[0], k = workload.dims[1], n = workload.dims[2];
   std::vector<uint32_t> c(static_cast<size_t>(m * n));
+  const std::vector<uint32_t> a = words_of(workload.buffers[0]), b = words_of(workload.buffers[1]);
   for (int64_t i = 0; i < m; ++i) {
     for (int64_t j = 0; j < n; ++j) {
       double sum = 0;
       for (int64_t p = 0; p < k; ++p) {
-        sum += double(float_at(workload.buffers[0].words, i * k + p)) * float_at(workload.buffers[1].words, p * n + j);
+        sum += double(float_at(a, i * k + p)) * float_at(b, p * n + j);
       }
       c[static_cast<size_t>(i * n + j)] = word_of(static_cast<float>(sum));
     }
@@ -58,19 +92,19 @@ TEST_CASE("matmul: exact for small integers, tolerant for floats, and a missed t
   CHECK(integers.tolerance.rel == 0);
   Workload sent = matmul.make_workload(integers, 0);
   std::vector<uint32_t> c = product(sent);
-  CHECK(matmul.check(integers, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}}).status == CaseStatus::kPassed);
+  CHECK(matmul.check(integers, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status == CaseStatus::kPassed);
   c[5] = word_of(float_at(c, 5) + 1);
-  CHECK(matmul.check(integers, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}}).status == CaseStatus::kWrongAnswer);
+  CHECK(matmul.check(integers, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status == CaseStatus::kWrongAnswer);
 
   TestCase floats = make_case({8, 1000, 8}, Distribution::kUniformFloat);
   floats.tolerance = matmul.default_tolerance(floats.distribution);
   sent = matmul.make_workload(floats, 0);
   c = product(sent);
-  CHECK(matmul.check(floats, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}}).status == CaseStatus::kPassed);
+  CHECK(matmul.check(floats, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status == CaseStatus::kPassed);
   // One term of C[0, 0] missed: far above the tolerance, which grows with the sum of the terms' magnitudes.
-  const double term = double(float_at(sent.buffers[0].words, 0)) * float_at(sent.buffers[1].words, 0);
+  const double term = double(float_at(words_of(sent.buffers[0]), 0)) * float_at(words_of(sent.buffers[1]), 0);
   c[0] = word_of(static_cast<float>(float_at(c, 0) - term));
-  const CheckOutcome missed = matmul.check(floats, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}});
+  const CheckOutcome missed = matmul.check(floats, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}));
   CHECK(missed.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(missed.message, Catch::StartsWith("1 of 64 checked elements of C are wrong; first: C[row 0, col 0]: expected "));
 }
@@ -82,7 +116,7 @@ TEST_CASE("matmul: a missing last tile row is drawn, and large cases are sampled
   std::vector<uint32_t> c = product(sent);
   for (size_t i = 32 * 40; i < c.size(); ++i) c[i] = kFloatPoison;
   c[0] = word_of(float_at(c, 0) + 1);
-  const CheckOutcome outcome = matmul.check(test_case, sent, {{sent.buffers[0].words, sent.buffers[1].words, c}});
+  const CheckOutcome outcome = matmul.check(test_case, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}));
   CHECK_THAT(outcome.message, Catch::StartsWith("321 of 1600 checked elements of C are wrong; 320 of 1600 were never "
                                                 "written; first: C[row 0, col 0]: expected "));
   CHECK_THAT(outcome.details, Catch::Contains("  |X..|\n  |...|\n  |???|\n"));
@@ -92,7 +126,7 @@ TEST_CASE("matmul: a missing last tile row is drawn, and large cases are sampled
   large = make_case({4096, 65536, 16}, Distribution::kSmallIntegers);  // above: 96 sampled rows
   Workload big = matmul.make_workload(large, 0);
   std::vector<uint32_t> zeros(static_cast<size_t>(4096 * 16), 0u);
-  const CheckOutcome sampled = matmul.check(large, big, {{big.buffers[0].words, big.buffers[1].words, zeros}});
+  const CheckOutcome sampled = matmul.check(large, big, as_returned(big, {words_of(big.buffers[0]), words_of(big.buffers[1]), zeros}));
   CHECK_THAT(sampled.message, Catch::EndsWith("(96 of 4096 rows checked in full, every element checked for being written)"));
   CHECK_THAT(sampled.message, Catch::Contains("of 1536 checked elements of C are wrong"));
 }
@@ -108,7 +142,8 @@ TEST_CASE("matmul: sizes past the interface's int are refused in the lab's words
 
 CheckOutcome reduce_check(const Workload& sent, uint32_t out) {
   std::vector<uint32_t> result = {out};
-  return lab("reduction").check(make_case(sent.dims, Distribution::kSmallIntegers, 99), sent, {{sent.buffers[0].words, result, {}}});
+  return lab("reduction").check(make_case(sent.dims, Distribution::kSmallIntegers, 99), sent,
+                                as_returned(sent, {words_of(sent.buffers[0]), result, {}}));
 }
 
 TEST_CASE("reduction: the sum wraps, and a wrong sum says what probably happened", "[labs][reduction]") {
@@ -117,13 +152,13 @@ TEST_CASE("reduction: the sum wraps, and a wrong sum says what probably happened
   REQUIRE(sent.buffers.size() == 3);
   CHECK(sent.buffers[2].size() == 1000);  // scratch of n ints
   uint32_t sum = 0;
-  for (uint32_t word : sent.buffers[0].words) sum += word;
+  for (uint32_t word : words_of(sent.buffers[0])) sum += word;
   const int32_t want = static_cast<int32_t>(sum);
   CHECK(reduce_check(sent, word_of(want)).message == fmt::format("out[0] = {} is right", want));
   CHECK(reduce_check(sent, kIntPoison).message == fmt::format("out[0] was never written (expected {})", want));
-  const int32_t last = int_at(sent.buffers[0].words, 999);
+  const int32_t last = int_at(words_of(sent.buffers[0]), 999);
   REQUIRE(last != 0);
-  REQUIRE(last != int_at(sent.buffers[0].words, 0));
+  REQUIRE(last != int_at(words_of(sent.buffers[0]), 0));
   CHECK(reduce_check(sent, word_of(want - last)).message ==
         fmt::format("out[0]: expected {}, got {}, off by {} (exactly in[n-1] short: the last element was dropped?)", want,
                     want - last, -last));
@@ -139,7 +174,7 @@ TEST_CASE("transpose: a copy is told apart from a transpose, and says so", "[lab
   const Workload sent = transpose.make_workload(test_case, 0);
   CHECK(sent.buffers[1].rows == 6);
   CHECK(sent.buffers[1].cols == 4);
-  const CheckOutcome copied = transpose.check(test_case, sent, {{sent.buffers[0].words, sent.buffers[0].words}});
+  const CheckOutcome copied = transpose.check(test_case, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[0])}));
   CHECK(copied.status == CaseStatus::kWrongAnswer);
   // out[0, 1] is in's element 1 (in[0, 1]) where in[1, 0] belongs.
   CHECK_THAT(copied.message, Catch::Contains("first: out[row 0, col 1]: expected in[1, 0] = "));
@@ -155,8 +190,9 @@ TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y
   const TestCase floats = make_case({2000, 3000, 40000}, Distribution::kUniformFloat);
   const Workload sent = spmv.make_workload(floats, 0);
   REQUIRE(sent.buffers.size() == 5);
-  const std::vector<uint32_t>& offsets = sent.buffers[0].words;
-  const std::vector<uint32_t>& columns = sent.buffers[1].words;
+  const std::vector<uint32_t> offsets = words_of(sent.buffers[0]);
+  const std::vector<uint32_t> columns = words_of(sent.buffers[1]);
+  const std::vector<uint32_t> values = words_of(sent.buffers[2]), x = words_of(sent.buffers[3]);
   REQUIRE(offsets.size() == 2001);
   REQUIRE(offsets.front() == 0);
   REQUIRE(offsets.back() == 40000);
@@ -177,17 +213,17 @@ TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y
   for (size_t r = 0; r < 2000; ++r) {
     double sum = 0;
     for (uint32_t k = offsets[r]; k < offsets[r + 1]; ++k)
-      sum += double(float_at(sent.buffers[2].words, k)) * float_at(sent.buffers[3].words, columns[k]);
+      sum += double(float_at(values, k)) * float_at(x, columns[k]);
     y[r] = word_of(static_cast<float>(sum));
     if (offsets[r + 1] - offsets[r] > 3) row_with_entries = r;
   }
   TestCase judged = floats;
   judged.tolerance = spmv.default_tolerance(judged.distribution);
-  ReturnedSet returned{{offsets, columns, sent.buffers[2].words, sent.buffers[3].words, y}};
+  const ReturnedSet returned = as_returned(sent, {offsets, columns, values, x, y});
   CHECK(spmv.check(judged, sent, returned).status == CaseStatus::kPassed);
   const uint32_t last = offsets[row_with_entries + 1] - 1;
   y[row_with_entries] = word_of(float_at(y, row_with_entries) -
-                                float_at(sent.buffers[2].words, last) * float_at(sent.buffers[3].words, columns[last]));
+                                float_at(values, last) * float_at(x, columns[last]));
   const CheckOutcome short_row = spmv.check(judged, sent, returned);
   CHECK(short_row.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(short_row.details, Catch::Contains("the row without its last entry"));

@@ -30,12 +30,10 @@ CheckOutcome judge_speed_of_light_set(const Workload& sent, const Arena& arena, 
   const ReturnedSet returned = arena.returned(set);
   for (size_t buffer = 0; buffer < sent.buffers.size(); ++buffer) {
     if (sent.buffers[buffer].role != BufferRole::kOutput) continue;
-    const uint32_t poison = poison_word(sent.buffers[buffer].type);
-    const auto& words = returned.data[buffer];
-    const auto unwritten = std::count(words.begin(), words.end(), poison);
+    const int64_t unwritten = count_unwritten(returned.data[buffer]);
     if (unwritten > 0) {
-      problems.push_back(fmt::format("{} of {} elements of {} were never written", unwritten, words.size(),
-                                     sent.buffers[buffer].name));
+      problems.push_back(fmt::format("{} of {} elements of {} were never written", unwritten,
+                                     returned.data[buffer].size(), sent.buffers[buffer].name));
     }
   }
   if (problems.empty()) return {CaseStatus::kPassed, "every output element written", ""};

@@ -6,16 +6,30 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 #include "core/temp_dir.h"
 
 namespace cudagrade {
 namespace {
 
+uint32_t word_of(float value) {
+  uint32_t word;
+  std::memcpy(&word, &value, sizeof word);
+  return word;
+}
+
+std::vector<uint32_t> input_words() {
+  std::vector<uint32_t> words;
+  for (int i = 0; i < 8; ++i) words.push_back(word_of(static_cast<float>(i)));
+  return words;
+}
+
 Workload copy_workload() {
   Workload workload;
   workload.dims = {2, 4};
   HostBuffer in{"in", BufferRole::kInput, ElementType::kFloat32, 2, 4, 8, {}};
-  for (int i = 0; i < 8; ++i) in.words.push_back(word_of(static_cast<float>(i)));
+  in.bytes = bytes_of(input_words());
   workload.buffers.push_back(in);
   workload.buffers.push_back({"out", BufferRole::kOutput, ElementType::kFloat32, 4, 2, 8, {}});
   return workload;
@@ -48,7 +62,7 @@ CheckOutcome judged_after(const std::vector<Write>& writes) {
 }
 
 TEST_CASE("a speed of light passes on a whole output it did not compute, and not on a partial one", "[judge]") {
-  const std::vector<uint32_t> in = copy_workload().buffers[0].words;
+  const std::vector<uint32_t> in = input_words();
   CheckOutcome nothing = judged_after({});
   CHECK(nothing.status == CaseStatus::kWrongAnswer);
   CHECK(nothing.message == "8 of 8 elements of out were never written");

@@ -2,19 +2,37 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+
+#include "core/parallel.h"
+
 namespace cudagrade {
 namespace {
 
 struct GuardScan {
-  size_t damaged = 0;
-  size_t first = 0;  // index of the first damaged word within the guard
+  size_t damaged = 0;  // elements of the buffer's width with at least one changed byte
+  size_t first = 0;    // the first of them, counted from the guard's start
 };
 
-GuardScan scan_guard(std::span<const uint32_t> guard, uint32_t word) {
+// A guard is the buffer's guard word repeated from its first byte; whole blocks are compared at once, and
+// only a block that differs is looked at byte by byte.
+GuardScan scan_guard(std::span<const std::byte> guard, uint32_t word, size_t width) {
+  constexpr size_t kBlock = 4096;  // a multiple of 4, so every block starts the pattern afresh
+  std::byte pattern[kBlock];
+  for (size_t i = 0; i < kBlock; ++i) pattern[i] = static_cast<std::byte>(word >> (8 * (i % 4)));
   GuardScan scan;
-  for (size_t i = 0; i < guard.size(); ++i) {
-    if (guard[i] == word) continue;
-    if (scan.damaged++ == 0) scan.first = i;
+  size_t last_damaged = SIZE_MAX;
+  for (size_t block = 0; block < guard.size(); block += kBlock) {
+    const size_t bytes = std::min(kBlock, guard.size() - block);
+    if (std::memcmp(guard.data() + block, pattern, bytes) == 0) continue;
+    for (size_t i = block; i < block + bytes; ++i) {
+      if (guard[i] == pattern[i % kBlock] || i / width == last_damaged) continue;
+      last_damaged = i / width;
+      if (scan.damaged++ == 0) scan.first = last_damaged;
+    }
   }
   return scan;
 }
@@ -32,14 +50,15 @@ std::optional<std::string> describe_guard_damage(const Arena& arena, size_t set,
   std::vector<std::string> findings;
   for (size_t index = 0; index < sent.buffers.size(); ++index) {
     const HostBuffer& buffer = sent.buffers[index];
-    std::span<const uint32_t> front = arena.front_guard(set, index);
+    const std::span<const std::byte> front = arena.front_guard(set, index);
     const uint32_t word = protocol::guard_word(static_cast<uint32_t>(index));
-    GuardScan before = scan_guard(front, word);
+    const size_t width = buffer.width();
+    GuardScan before = scan_guard(front, word, width);
     if (before.damaged > 0) {
       findings.push_back(fmt::format("wrote {} element(s) before the start of {} (as far as {} elements before it)",
-                                     before.damaged, buffer.name, front.size() - before.first));
+                                     before.damaged, buffer.name, front.size() / width - before.first));
     }
-    GuardScan after = scan_guard(arena.back_guard(set, index), word);
+    GuardScan after = scan_guard(arena.back_guard(set, index), word, width);
     if (after.damaged > 0) {
       findings.push_back(
           fmt::format("wrote {} element(s) past the end of {} (the first at {}[{}], {} past its "
@@ -51,15 +70,35 @@ std::optional<std::string> describe_guard_damage(const Arena& arena, size_t set,
   return fmt::format("{}", fmt::join(findings, "; "));
 }
 
+int64_t count_unwritten(const Elements& output) {
+  if (!poison_marks_unwritten(output.type())) return 0;
+  const uint64_t poison = poison_bits(output.type());
+  constexpr int64_t kChunk = 1 << 20;
+  const int64_t size = static_cast<int64_t>(output.size());
+  std::atomic<int64_t> unwritten{0};
+  with_element_width(output.width(), [&]<typename Bits>() {
+    parallel_for((size + kChunk - 1) / kChunk, [&](int64_t chunk) {
+      int64_t found = 0;
+      for (int64_t i = chunk * kChunk; i < std::min(size, (chunk + 1) * kChunk); ++i) {
+        found += load_as<Bits>(output.data(), static_cast<size_t>(i)) == static_cast<Bits>(poison);
+      }
+      unwritten += found;
+    });
+  });
+  return unwritten;
+}
+
 std::optional<std::string> describe_input_changes(const Arena& arena, size_t set, const Workload& sent) {
   std::vector<std::string> findings;
   for (size_t index = 0; index < sent.buffers.size(); ++index) {
     const HostBuffer& buffer = sent.buffers[index];
     if (buffer.role != BufferRole::kInput) continue;
-    std::span<const uint32_t> returned = arena.data(set, index);
+    const Elements returned = arena.data(set, index);
+    const Elements sent_elements = buffer.elements();
+    if (returned.same_bytes(sent_elements)) continue;
     size_t changed = 0, first = 0;
     for (size_t i = 0; i < buffer.size(); ++i) {
-      if (returned[i] == buffer.words[i]) continue;
+      if (returned.bits(i) == sent_elements.bits(i)) continue;
       if (changed++ == 0) first = i;
     }
     if (changed > 0) {

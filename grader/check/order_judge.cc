@@ -42,7 +42,7 @@ CheckOutcome judge_two_orders(const CheckOutcome& in_order, const CheckOutcome& 
 SameOutput compare_outputs(const ReturnedSet& first, const ReturnedSet& second) {
   if (first.data.size() != second.data.size()) return SameOutput::kNo;
   for (size_t buffer = 0; buffer < first.data.size(); ++buffer) {
-    if (!std::ranges::equal(first.data[buffer], second.data[buffer])) return SameOutput::kNo;
+    if (!first.data[buffer].same_bytes(second.data[buffer])) return SameOutput::kNo;
   }
   return SameOutput::kYes;
 }

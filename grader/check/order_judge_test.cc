@@ -39,9 +39,9 @@ TEST_CASE("wrong differently in the two orders keeps the first wrong answer and 
 
 TEST_CASE("outputs compare byte for byte, buffer by buffer", "[order]") {
   const std::vector<uint32_t> a{1, 2, 3}, b{1, 2, 3}, c{1, 2, 4};
-  const ReturnedSet first{{std::span<const uint32_t>(a)}};
-  CHECK(compare_outputs(first, ReturnedSet{{std::span<const uint32_t>(b)}}) == SameOutput::kYes);
-  CHECK(compare_outputs(first, ReturnedSet{{std::span<const uint32_t>(c)}}) == SameOutput::kNo);
+  const ReturnedSet first{{words_as_elements(a, ElementType::kFloat32)}};
+  CHECK(compare_outputs(first, ReturnedSet{{words_as_elements(b, ElementType::kFloat32)}}) == SameOutput::kYes);
+  CHECK(compare_outputs(first, ReturnedSet{{words_as_elements(c, ElementType::kFloat32)}}) == SameOutput::kNo);
   CHECK(compare_outputs(first, ReturnedSet{}) == SameOutput::kNo);
 }
 

@@ -40,18 +40,18 @@ class SplitMix64 {
   uint64_t state_;
 };
 
-// words[i] = draw(random) for every i, as a loop in order would fill them, but in chunks on all cores; each
-// draw must call next() exactly once. `random` ends as the loop would leave it.
-template <typename Draw>
-void fill_in_parallel(std::span<uint32_t> words, SplitMix64& random, Draw draw) {
+// store(i, draws) for every i in [0, count), as a loop in order would call it, but in chunks on all cores; each
+// store must call draws.next() exactly once. `random` ends as the loop would leave it.
+template <typename Store>
+void fill_in_parallel(size_t count, SplitMix64& random, Store store) {
   constexpr int64_t kChunk = 1 << 20;
-  const int64_t count = static_cast<int64_t>(words.size());
-  parallel_for((count + kChunk - 1) / kChunk, [&](int64_t chunk) {
+  const int64_t total = static_cast<int64_t>(count);
+  parallel_for((total + kChunk - 1) / kChunk, [&](int64_t chunk) {
     SplitMix64 draws = random.ahead(static_cast<uint64_t>(chunk * kChunk));
-    const int64_t end = std::min(count, (chunk + 1) * kChunk);
-    for (int64_t i = chunk * kChunk; i < end; ++i) words[static_cast<size_t>(i)] = draw(draws);
+    const int64_t end = std::min(total, (chunk + 1) * kChunk);
+    for (int64_t i = chunk * kChunk; i < end; ++i) store(static_cast<size_t>(i), draws);
   });
-  random = random.ahead(static_cast<uint64_t>(count));
+  random = random.ahead(static_cast<uint64_t>(total));
 }
 
 // Seeds for the independent input sets of one case (set 0 is the case's own seed).

@@ -12,7 +12,8 @@ TEST_CASE("filling in parallel gives the words and the end state of a loop in or
     SplitMix64 in_order(42), in_parallel(42);
     std::vector<uint32_t> expected(size), got(size);
     for (uint32_t& word : expected) word = static_cast<uint32_t>(in_order.small_integer());
-    fill_in_parallel(got, in_parallel, [](SplitMix64& draws) { return static_cast<uint32_t>(draws.small_integer()); });
+    fill_in_parallel(size, in_parallel,
+                     [&](size_t i, SplitMix64& draws) { got[i] = static_cast<uint32_t>(draws.small_integer()); });
     CHECK(got == expected);
     CHECK(in_parallel.next() == in_order.next());
   }

@@ -159,6 +159,7 @@ class MappedArena {
     size_t table_end = sizeof(protocol::ArenaHeader) + buffer_total() * sizeof(protocol::ArenaBuffer);
     if (table_end > size_) throw HarnessFailure("arena buffer table runs past the file");
     for (size_t i = 0; i < buffer_total(); ++i) {
+      if (!protocol::is_known(buffer(i).element_type)) throw HarnessFailure("arena buffer has an unknown element type");
       if (buffer(i).file_offset + protocol::region_bytes(buffer(i)) > size_)
         throw HarnessFailure("arena region runs past the file");
     }

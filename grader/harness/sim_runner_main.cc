@@ -108,7 +108,7 @@ void look_for_host_work(const DeviceArena& device, const MappedArena& arena, siz
   for (const auto role : {protocol::BufferRole::kOutput, protocol::BufferRole::kInput}) {
     for (size_t i = 0; i < per_set && g_host_work.empty(); ++i) {
       const protocol::ArenaBuffer& buffer = arena.buffer(set * per_set + i);
-      const size_t bytes = buffer.element_count * protocol::kElementBytes;
+      const size_t bytes = protocol::data_bytes(buffer);
       // An in-out buffer is judged as an output: the host writing it is the evidence.
       auto buffer_role = static_cast<protocol::BufferRole>(buffer.role);
       if (buffer_role == protocol::BufferRole::kInOut) buffer_role = protocol::BufferRole::kOutput;

@@ -34,6 +34,9 @@ std::string_view to_string(ScalarType type) {
     case ScalarType::kFloat: return "float";
     case ScalarType::kInt: return "int";
     case ScalarType::kUnsigned: return "unsigned";
+    case ScalarType::kDouble: return "double";
+    case ScalarType::kInt64: return "int64_t";
+    case ScalarType::kUint8: return "uint8_t";
   }
   return "?";
 }
@@ -48,35 +51,58 @@ std::string_view to_string(ParameterRole role) {
   return "?";
 }
 
-uint32_t word_for_value(double value, ScalarType type) {
+uint64_t bits_for_value(double value, ScalarType type) {
   switch (type) {
     case ScalarType::kFloat: {
       const float single = static_cast<float>(value);
-      uint32_t word;
-      std::memcpy(&word, &single, sizeof word);
-      return word;
+      uint32_t bits;
+      std::memcpy(&bits, &single, sizeof bits);
+      return bits;
+    }
+    case ScalarType::kDouble: {
+      uint64_t bits;
+      std::memcpy(&bits, &value, sizeof bits);
+      return bits;
     }
     case ScalarType::kUnsigned: return static_cast<uint32_t>(static_cast<int64_t>(value));
     case ScalarType::kInt: return static_cast<uint32_t>(static_cast<int32_t>(value));
+    case ScalarType::kInt64: return static_cast<uint64_t>(static_cast<int64_t>(value));
+    case ScalarType::kUint8: return static_cast<uint8_t>(static_cast<int64_t>(value));
   }
   return 0;
 }
 
-double value_of_word(uint32_t word, ScalarType type) {
+double value_of_bits(uint64_t bits, ScalarType type) {
   switch (type) {
     case ScalarType::kFloat: {
+      const uint32_t low = static_cast<uint32_t>(bits);
       float single;
-      std::memcpy(&single, &word, sizeof single);
+      std::memcpy(&single, &low, sizeof single);
       return single;
     }
-    case ScalarType::kUnsigned: return word;
-    case ScalarType::kInt: return static_cast<int32_t>(word);
+    case ScalarType::kDouble: {
+      double value;
+      std::memcpy(&value, &bits, sizeof value);
+      return value;
+    }
+    case ScalarType::kUnsigned: return static_cast<uint32_t>(bits);
+    case ScalarType::kInt: return static_cast<int32_t>(static_cast<uint32_t>(bits));
+    case ScalarType::kInt64: return static_cast<double>(static_cast<int64_t>(bits));
+    case ScalarType::kUint8: return static_cast<uint8_t>(bits);
   }
   return 0;
 }
 
 protocol::ElementType element_type_of(ScalarType type) {
-  return type == ScalarType::kFloat ? protocol::ElementType::kFloat32 : protocol::ElementType::kInt32;
+  switch (type) {
+    case ScalarType::kFloat: return protocol::ElementType::kFloat32;
+    case ScalarType::kDouble: return protocol::ElementType::kFloat64;
+    case ScalarType::kInt64: return protocol::ElementType::kInt64;
+    case ScalarType::kUint8: return protocol::ElementType::kUint8;
+    case ScalarType::kInt:
+    case ScalarType::kUnsigned: return protocol::ElementType::kInt32;
+  }
+  return protocol::ElementType::kInt32;
 }
 
 }  // namespace cudagrade

@@ -22,7 +22,9 @@ inline bool is_written(ParameterRole role) {
 
 // The C types a parameter may have. The arena carries 4-byte elements; the wider and narrower types the
 // format names (double, int64_t, uint8_t) are refused with that reason until it carries them.
-enum class ScalarType { kFloat, kInt, kUnsigned };
+enum class ScalarType { kFloat, kInt, kUnsigned, kDouble, kInt64, kUint8 };
+
+inline bool is_floating(ScalarType type) { return type == ScalarType::kFloat || type == ScalarType::kDouble; }
 
 // Where an input's elements come from. kCase follows the case's distribution (small integers or uniform
 // floats), as the built-in labs do.
@@ -164,8 +166,9 @@ DeclarationResult load_declaration(const std::filesystem::path& lab_yaml);
 std::string_view to_string(ScalarType type);
 std::string_view to_string(ParameterRole role);
 protocol::ElementType element_type_of(ScalarType type);
-// A value as an element of the type holds it (the word an exact answer has), and a word's value.
-uint32_t word_for_value(double value, ScalarType type);
-double value_of_word(uint32_t word, ScalarType type);
+// A value as an element of the type holds it (the bits an exact answer has, zero-extended to 64), and the
+// value of an element's bits. An int64_t beyond 2^53 is as near as a double comes.
+uint64_t bits_for_value(double value, ScalarType type);
+double value_of_bits(uint64_t bits, ScalarType type);
 
 }  // namespace cudagrade

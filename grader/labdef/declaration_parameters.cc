@@ -76,7 +76,7 @@ void DeclarationReader::check_sparse_generators(const LabDeclaration& lab) {
     const Parameter& parameter = lab.parameters[i];
     const bool sparse = parameter.generator.kind == Generator::Kind::kCsrOffsets ||
                         parameter.generator.kind == Generator::Kind::kCsrColumns;
-    if (sparse && parameter.type == ScalarType::kFloat) {
+    if (sparse && parameter.type != ScalarType::kInt && parameter.type != ScalarType::kUnsigned) {
       problem_at(parameter.line, fmt::format("'{}' holds row offsets or column indices, so it must be int or unsigned",
                                              parameter.name));
     }

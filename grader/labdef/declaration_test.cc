@@ -104,10 +104,32 @@ TEST_CASE("a generator's bounds may be expressions over the size fields", "[labd
 
 TEST_CASE("types the arena does not carry yet are refused with the reason", "[labdef][declaration]") {
   std::string text = kConvolution;
-  text.replace(text.find("const float* image"), 18, "const double* image");
-  const std::vector<std::string> problems = problems_of(text);
+  text.replace(text.find("const float* image"), 18, "const short* image");
+  std::vector<std::string> problems = problems_of(text);
   REQUIRE(!problems.empty());
-  CHECK_THAT(problems[0], Catch::Contains("'double' is not carried yet"));
+  CHECK_THAT(problems[0], Catch::Contains("'short' is not carried yet"));
+  CHECK_THAT(problems[0], Catch::Contains("float, double, int, unsigned, int64_t, uint8_t"));
+  text = kConvolution;
+  text.replace(text.find("const float* image"), 18, "const long* image");
+  problems = problems_of(text);
+  REQUIRE(!problems.empty());
+  CHECK_THAT(problems[0], Catch::Contains("write int64_t"));
+}
+
+TEST_CASE("double, int64_t and uint8_t buffers are declared by their C spellings", "[labdef][declaration]") {
+  std::string text = kConvolution;
+  text.replace(text.find("const float* image"), 18, "const unsigned char* image");
+  text.replace(text.find("float* out"), 10, "double* out");
+  const DeclarationResult result = parse_declaration(text, "lab.yaml", kFolder);
+  INFO((result.problems.empty() ? std::string() : result.problems[0].to_string()));
+  REQUIRE(result.declaration);
+  CHECK(result.declaration->parameters[0].type == ScalarType::kUint8);
+  const auto out = std::find_if(result.declaration->parameters.begin(), result.declaration->parameters.end(),
+                                [](const Parameter& p) { return p.name == "out"; });
+  REQUIRE(out != result.declaration->parameters.end());
+  CHECK(out->type == ScalarType::kDouble);
+  CHECK(element_type_of(ScalarType::kInt64) == protocol::ElementType::kInt64);
+  CHECK(protocol::element_bytes(element_type_of(ScalarType::kUint8)) == 1);
 }
 
 TEST_CASE("a declaration cannot name files outside its folder", "[labdef][declaration]") {

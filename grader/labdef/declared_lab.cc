@@ -86,7 +86,7 @@ std::vector<cudagrade_array> DeclaredLab::reference_arrays(const Workload& sent,
     }
     const HostBuffer& data = sent.buffers[buffer_index];
     if (buffer_index == output) output_index = static_cast<int32_t>(arrays.size());
-    arrays.push_back({data.words.empty() ? nullptr : data.words.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
+    arrays.push_back({data.bytes.empty() ? nullptr : data.bytes.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
     ++buffer_index;
   }
   return arrays;
@@ -257,7 +257,7 @@ Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) co
       buffer.cols = evaluate(*parameter.cols, sizes);
     }
     if (parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut) {
-      buffer.words.resize(buffer.count);
+      buffer.bytes.resize(buffer.count * buffer.width());
       generate_input(generator_for(parameter.generator, sizes), parameter.type, test_case.distribution,
                      declaration_.folder, workload.buffers, random, buffer);
     }
@@ -290,7 +290,7 @@ std::vector<int64_t> DeclaredLab::rows_to_check(const Parameter& output, const S
 }
 
 ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows,
-                                          bool as_words) const {
+                                          bool as_elements) const {
   const HostBuffer& buffer = sent.buffers[output];
   const size_t cols = static_cast<size_t>(buffer.cols);
   ExpectedOutput expected;
@@ -298,9 +298,11 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
   expected.cols = buffer.cols;
   const Parameter* parameter = buffer_parameters_[output];
   // Every value is written by the reference, so nothing is zeroed first. Exact values are kept as the output's
-  // own words, half the memory of doubles: each block is computed into a buffer of its own and converted.
-  if (as_words) {
-    expected.words.resize(rows.size() * cols);
+  // own elements, half the memory of doubles for 4-byte ones: each block is computed into a buffer of its own
+  // and converted.
+  if (as_elements) {
+    expected.width = buffer.width();
+    expected.exact.resize(rows.size() * cols * expected.width);
   } else {
     expected.value.resize(rows.size() * cols);
     if (parameter->check.scale_from_reference) expected.scale.resize(expected.value.size());
@@ -322,17 +324,19 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
     const int64_t col_begin = task % column_chunks * columns_per_call;
     const int64_t col_end = std::min(col_begin + columns_per_call, buffer.cols);
     thread_local Values block;
-    if (as_words) block.resize(count * cols);
+    if (as_elements) block.resize(count * cols);
     cudagrade_reference_call call{sizes.data(), static_cast<int32_t>(sizes.size()), arrays.data(),
                                   static_cast<int32_t>(arrays.size()), output_index, rows.data() + first,
                                   static_cast<int64_t>(count), col_begin, col_end,
-                                  as_words ? block.data() : expected.value.data() + offset,
+                                  as_elements ? block.data() : expected.value.data() + offset,
                                   expected.scale.empty() ? nullptr : expected.scale.data() + offset};
     if (!computing.compute(call)) failed = true;
-    if (!as_words) return;
+    if (!as_elements) return;
     for (size_t r = 0; r < count; ++r) {
       for (int64_t c = col_begin; c < col_end; ++c) {
-        expected.words[offset + r * cols + static_cast<size_t>(c)] = word_for_value(block[r * cols + static_cast<size_t>(c)], parameter->type);
+        const size_t at = offset + r * cols + static_cast<size_t>(c);
+        store_bits(expected.exact.data() + at * expected.width, expected.width,
+                   bits_for_value(block[r * cols + static_cast<size_t>(c)], parameter->type));
       }
     }
   });
@@ -376,7 +380,7 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
     const HostBuffer& buffer = sent.buffers[index];
     OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected[index],
                             test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
-                            {}};
+                            {}, {}};
     int32_t output_index = 0;
     const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
     const cudagrade_reference_call call{sent.dims.data(),

@@ -45,10 +45,10 @@ class DeclaredLab : public Lab {
   const LabDeclaration& declaration() const { return declaration_; }
   // The pointer parameters, in the order of a Workload's buffers: buffer i is buffer_parameters()[i].
   const std::vector<const Parameter*>& buffer_parameters() const { return buffer_parameters_; }
-  // The reference's values for `rows` of buffer `output`: as doubles, or as the output's own words (an exact
-  // check's, compared word for word).
+  // The reference's values for `rows` of buffer `output`: as doubles, or as the output's own elements (an exact
+  // check's, compared bit for bit).
   ExpectedOutput expected_rows(const Workload& sent, size_t output, const std::vector<int64_t>& rows,
-                               bool as_words = false) const;
+                               bool as_elements = false) const;
   // The same for every row of the output, as doubles: for dumps and lab check's right answer.
   ExpectedOutput expected_everywhere(const Workload& sent, size_t output) const;
 

@@ -29,14 +29,14 @@ void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const 
   for (size_t index = 0; index < buffer_parameters_.size(); ++index) {
     const Parameter& parameter = *buffer_parameters_[index];
     const HostBuffer& buffer = sent.buffers[index];
-    const std::span<const uint32_t> words = is_written(parameter.role) ? returned.data[index] : std::span<const uint32_t>(buffer.words);
-    const uint32_t poison = poison_word(buffer.type);
+    const Elements elements = is_written(parameter.role) ? returned.data[index] : buffer.elements();
+    const bool marks_unwritten = parameter.role == ParameterRole::kOutput && poison_marks_unwritten(buffer.type);
     const ScalarType type = parameter.type;
     if (parameter.role != ParameterRole::kScratch) {
       const std::string title = is_written(parameter.role) ? buffer.name + " as computed by the submission" : buffer.name;
       write_matrix(dir / (buffer.name + ".txt"), title, buffer.rows, buffer.cols, [&](int64_t i) {
-        const uint32_t word = words[static_cast<size_t>(i)];
-        return word == poison && parameter.role == ParameterRole::kOutput ? std::string("unset") : element_text(word, type);
+        const uint64_t bits = elements.bits(static_cast<size_t>(i));
+        return marks_unwritten && bits == poison_bits(buffer.type) ? std::string("unset") : element_text(bits, type);
       });
     }
     if (is_written(parameter.role) && parameter.check.kind != OutputCheck::Kind::kMultiset) {

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 #include "core/command_runner.h"
 #include "core/temp_dir.h"
 #include "labdef/check_self_test.h"
@@ -69,14 +71,14 @@ TEST_CASE("inputs follow the case's seed and distribution; outputs start as pois
   const Workload again = fixture.lab->make_workload(case_of(1000), 0);
   const Workload other_set = fixture.lab->make_workload(case_of(1000), 1);
   REQUIRE(first.buffers.size() == 3);
-  CHECK(first.buffers[0].words == again.buffers[0].words);
-  CHECK(first.buffers[0].words != other_set.buffers[0].words);
-  CHECK(first.buffers[0].words != first.buffers[1].words);
+  CHECK(first.buffers[0].bytes == again.buffers[0].bytes);
+  CHECK(first.buffers[0].bytes != other_set.buffers[0].bytes);
+  CHECK(first.buffers[0].bytes != first.buffers[1].bytes);
   CHECK(first.buffers[2].role == BufferRole::kOutput);
-  CHECK(first.buffers[2].words.empty());
+  CHECK(first.buffers[2].bytes.empty());
   const Workload integers = fixture.lab->make_workload(case_of(1000, Distribution::kSmallIntegers), 0);
   for (size_t i = 0; i < 1000; ++i) {
-    const float value = float_at(integers.buffers[0].words, i);
+    const float value = element_as<float>(integers.buffers[0].elements(), i);
     REQUIRE(value == static_cast<float>(static_cast<int>(value)));
     REQUIRE(std::abs(value) < 10);
   }
@@ -86,12 +88,15 @@ TEST_CASE("the check passes the right answer and names the first wrong element",
   VectorAdd fixture;
   const TestCase test_case = case_of(300);
   const Workload sent = fixture.lab->make_workload(test_case, 0);
-  std::vector<uint32_t> c(300);
-  for (size_t i = 0; i < 300; ++i) c[i] = word_of(float_at(sent.buffers[0].words, i) + float_at(sent.buffers[1].words, i));
-  ReturnedSet returned{{sent.buffers[0].words, sent.buffers[1].words, c}};
+  std::vector<float> c(300);
+  for (size_t i = 0; i < 300; ++i) {
+    c[i] = element_as<float>(sent.buffers[0].elements(), i) + element_as<float>(sent.buffers[1].elements(), i);
+  }
+  const Elements c_elements(reinterpret_cast<const std::byte*>(c.data()), c.size(), ElementType::kFloat32);
+  ReturnedSet returned{{sent.buffers[0].elements(), sent.buffers[1].elements(), c_elements}};
   CHECK(fixture.lab->check(test_case, sent, returned).status == CaseStatus::kPassed);
-  c[257] = word_of(float_at(c, 257) + 1.0f);
-  c[299] = kFloatPoison;
+  c[257] += 1.0f;
+  std::memcpy(&c[299], &kFloatPoison, sizeof kFloatPoison);
   const CheckOutcome wrong = fixture.lab->check(test_case, sent, returned);
   CHECK(wrong.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(wrong.message, Catch::StartsWith("2 of 300 checked elements of C are wrong; 1 of 300 were never "

@@ -1,5 +1,5 @@
 // Fills a declared lab's input buffers from the case's seed: every generator the format names, the same
-// words on every machine for a given seed (core/random.h's SplitMix64, never std:: distributions).
+// values on every machine for a given seed (core/random.h's SplitMix64, never std:: distributions).
 #pragma once
 
 #include <filesystem>
@@ -11,7 +11,7 @@
 
 namespace cudagrade {
 
-// Fills buffer.words (already sized) as `generator` says; `distribution` is the case's, for Kind::kCase;
+// Fills buffer.bytes (already sized) as `generator` says; `distribution` is the case's, for Kind::kCase;
 // `folder` is the lab's, for Kind::kFile; `earlier` holds the buffers made before this one, for
 // Kind::kCsrColumns (whose row offsets are one of them). Throws std::runtime_error for a file that cannot be
 // read or offsets that do not fit, which is the lab's fault and surfaces through `cudagrade lab check`.

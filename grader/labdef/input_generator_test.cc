@@ -15,7 +15,8 @@ HostBuffer generated(const Generator& generator, ScalarType type, size_t count, 
   HostBuffer buffer;
   buffer.name = "in";
   buffer.count = count;
-  buffer.words.resize(count);
+  buffer.type = element_type_of(type);
+  buffer.bytes.resize(count * buffer.width());
   SplitMix64 random(seed);
   generate_input(generator, type, Distribution::kUniformFloat, folder, {}, random, buffer);
   return buffer;
@@ -23,7 +24,7 @@ HostBuffer generated(const Generator& generator, ScalarType type, size_t count, 
 
 std::vector<int32_t> as_ints(const HostBuffer& buffer) {
   std::vector<int32_t> values;
-  for (uint32_t word : buffer.words) values.push_back(static_cast<int32_t>(word));
+  for (size_t i = 0; i < buffer.count; ++i) values.push_back(element_as<int32_t>(buffer.elements(), i));
   return values;
 }
 
@@ -64,15 +65,15 @@ TEST_CASE("sorted floats ascend; uniform floats stay in range; the seed decides"
   sorted.low = 0;
   sorted.high = 10;
   const HostBuffer ascending = generated(sorted, ScalarType::kFloat, 500);
-  for (size_t i = 1; i < 500; ++i) REQUIRE(float_at(ascending.words, i - 1) <= float_at(ascending.words, i));
+  for (size_t i = 1; i < 500; ++i) REQUIRE(element_as<float>(ascending.elements(), i - 1) <= element_as<float>(ascending.elements(), i));
   Generator uniform;
   uniform.kind = Generator::Kind::kUniform;
   uniform.low = 2;
   uniform.high = 3;
   const HostBuffer first = generated(uniform, ScalarType::kFloat, 500, 1);
-  for (size_t i = 0; i < 500; ++i) REQUIRE((float_at(first.words, i) >= 2 && float_at(first.words, i) < 3));
-  CHECK(first.words == generated(uniform, ScalarType::kFloat, 500, 1).words);
-  CHECK(first.words != generated(uniform, ScalarType::kFloat, 500, 2).words);
+  for (size_t i = 0; i < 500; ++i) REQUIRE((element_as<float>(first.elements(), i) >= 2 && element_as<float>(first.elements(), i) < 3));
+  CHECK(first.bytes == generated(uniform, ScalarType::kFloat, 500, 1).bytes);
+  CHECK(first.bytes != generated(uniform, ScalarType::kFloat, 500, 2).bytes);
 }
 
 TEST_CASE("a file's values fill the buffer, and a short file is the lab's error", "[labdef][input_generator]") {
@@ -82,9 +83,36 @@ TEST_CASE("a file's values fill the buffer, and a short file is the lab's error"
   file.kind = Generator::Kind::kFile;
   file.file = "values.txt";
   const HostBuffer three = generated(file, ScalarType::kFloat, 3, 7, folder.path());
-  CHECK(float_at(three.words, 1) == 2.5f);
-  CHECK(float_at(three.words, 2) == -4.0f);
+  CHECK(element_as<float>(three.elements(), 1) == 2.5f);
+  CHECK(element_as<float>(three.elements(), 2) == -4.0f);
   CHECK_THROWS_WITH(generated(file, ScalarType::kFloat, 4, 7, folder.path()), Catch::Contains("holds 3 values; in needs 4"));
+}
+
+
+TEST_CASE("1- and 8-byte inputs hold their type's values: a case's uint8_t is any byte, a double keeps its digits",
+          "[labdef][input_generator]") {
+  const HostBuffer pixels = generated(Generator{}, ScalarType::kUint8, 5000);
+  REQUIRE(pixels.bytes.size() == 5000);
+  std::vector<int> seen(256, 0);
+  for (size_t i = 0; i < 5000; ++i) ++seen[element_as<uint8_t>(pixels.elements(), i)];
+  CHECK(std::count(seen.begin(), seen.end(), 0) < 8);  // 5000 draws leave few of 256 values unseen
+  CHECK(seen[255] > 0);
+
+  Generator uniform;
+  uniform.kind = Generator::Kind::kUniform;
+  uniform.low = 0;
+  uniform.high = 1;
+  const HostBuffer doubles = generated(uniform, ScalarType::kDouble, 100);
+  REQUIRE(doubles.bytes.size() == 800);
+  const HostBuffer floats = generated(uniform, ScalarType::kFloat, 100);
+  for (size_t i = 0; i < 100; ++i) {  // the same draws: uniform values are exact in float32
+    REQUIRE(element_as<double>(doubles.elements(), i) == element_as<float>(floats.elements(), i));
+  }
+
+  Generator big;
+  big.kind = Generator::Kind::kConstant;
+  big.value = 6e9;  // beyond int32
+  CHECK(element_as<int64_t>(generated(big, ScalarType::kInt64, 3).elements(), 2) == 6000000000);
 }
 
 }  // namespace

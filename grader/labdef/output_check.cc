@@ -6,9 +6,11 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <cudagrade/reference.h>
 
+#include "check/integrity.h"
 #include "check/tile_picture.h"
 #include "core/parallel.h"
 #include "model/workload.h"
@@ -21,7 +23,7 @@ constexpr size_t kMismatchesShown = 5;
 struct Mismatch {
   int64_t row, col;
   double want;
-  uint32_t got;
+  uint64_t got;  // the element's bits
 };
 
 struct RowCheck {
@@ -31,8 +33,11 @@ struct RowCheck {
 };
 
 
+// A float as six digits tell it; a double in the fewest digits that tell it apart from any other double, since
+// a double's check is tight enough that six digits would show the expected and the wrong value alike.
 std::string number_text(double value, ScalarType type) {
-  if (type != ScalarType::kFloat && std::isfinite(value)) return fmt::format("{}", static_cast<int64_t>(value));
+  if (!is_floating(type) && std::isfinite(value)) return fmt::format("{}", static_cast<int64_t>(value));
+  if (type == ScalarType::kDouble) return fmt::format("{}", value);
   return fmt::format("{:g}", value);
 }
 
@@ -41,32 +46,44 @@ bool is_scalar(const OutputUnderCheck& output) {
   return output.parameter->length && output.parameter->length->names().empty() && output.got.size() == 1;
 }
 
-bool is_unwritten(const OutputUnderCheck& output, uint32_t word) {
-  return output.parameter->role == ParameterRole::kOutput && word == poison_word(element_type_of(output.parameter->type));
+// Whether an output's elements still holding their poison were never written: not for in-out buffers, which
+// arrive holding their input, nor for 1-byte types, whose poison is a value like any other.
+bool marks_unwritten(const OutputUnderCheck& output) {
+  return output.parameter->role == ParameterRole::kOutput && poison_marks_unwritten(output.got.type());
 }
 
-int64_t ulp_distance(float a, float b) {
-  int32_t ia, ib;
-  std::memcpy(&ia, &a, sizeof ia);
-  std::memcpy(&ib, &b, sizeof ib);
-  // Map the sign-magnitude bits onto one ordered line, so that -0 and +0 are next to each other.
-  const int64_t la = ia < 0 ? int64_t{INT32_MIN} - ia : ia;
-  const int64_t lb = ib < 0 ? int64_t{INT32_MIN} - ib : ib;
-  return std::llabs(la - lb);
+bool is_unwritten(const OutputUnderCheck& output, uint64_t bits) {
+  return marks_unwritten(output) && bits == poison_bits(output.got.type());
 }
 
-bool element_right(const OutputUnderCheck& output, uint32_t word, double want, double scale) {
+// Map the sign-magnitude bits onto one ordered line, so that -0 and +0 are next to each other.
+template <typename Signed, typename Floating>
+Signed ordered_bits(Floating value) {
+  Signed bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits < 0 ? std::numeric_limits<Signed>::min() - bits : bits;
+}
+
+double ulp_distance(double a, double b, ScalarType type) {
+  if (type == ScalarType::kDouble) {
+    // As doubles, so that the difference of two int64s cannot overflow.
+    return std::fabs(static_cast<double>(ordered_bits<int64_t>(a)) - static_cast<double>(ordered_bits<int64_t>(b)));
+  }
+  const int64_t la = ordered_bits<int32_t>(static_cast<float>(a)), lb = ordered_bits<int32_t>(static_cast<float>(b));
+  return static_cast<double>(std::llabs(la - lb));
+}
+
+bool element_right(const OutputUnderCheck& output, uint64_t bits, double want, double scale) {
   const OutputCheck& check = output.parameter->check;
   const ScalarType type = output.parameter->type;
-  const double got = value_of_word(word, type);
+  const double got = value_of_bits(bits, type);
   switch (check.kind) {
     case OutputCheck::Kind::kClose: {
       if (!std::isfinite(got)) return false;
       const double allowed = (output.tolerance.abs + output.tolerance.rel * scale) * output.grow;
       return std::fabs(got - want) <= allowed;
     }
-    case OutputCheck::Kind::kUlps:
-      return std::isfinite(got) && ulp_distance(static_cast<float>(got), static_cast<float>(want)) <= check.ulps;
+    case OutputCheck::Kind::kUlps: return std::isfinite(got) && ulp_distance(got, want, type) <= check.ulps;
     default:
       if (type == ScalarType::kFloat) return static_cast<float>(got) == static_cast<float>(want);
       return got == want;
@@ -86,7 +103,7 @@ cudagrade_mismatch explained(const OutputUnderCheck& output, const Mismatch& mis
   words.row = mismatch.row;
   words.col = mismatch.col;
   words.want = mismatch.want;
-  words.got = value_of_word(mismatch.got, type);
+  words.got = value_of_bits(mismatch.got, type);
   words.unwritten = is_unwritten(output, mismatch.got) ? 1 : 0;
   fmt::format_to_n(words.want_text, sizeof words.want_text - 1, "{}", number_text(mismatch.want, type));
   if (output.explain) output.explain(words);
@@ -110,74 +127,72 @@ CheckOutcome describe_scalar(const OutputUnderCheck& output, const Mismatch& mis
   }
   const ScalarType type = output.parameter->type;
   std::string message = fmt::format("{}[0]: expected {}, got {}", output.name, words.want_text, element_text(mismatch.got, type));
-  if (type != ScalarType::kFloat) message += fmt::format(", off by {}", static_cast<int64_t>(words.got) - static_cast<int64_t>(words.want));
+  if (!is_floating(type)) message += fmt::format(", off by {}", static_cast<int64_t>(words.got) - static_cast<int64_t>(words.want));
   return {CaseStatus::kWrongAnswer, message + words.got_note, ""};
 }
 
 // One checked row. Its cells' states are kept only when the row has a wrong element: a right row is drawn
 // as right, and the picture is drawn only for a wrong output, so a right answer costs one pass and no more.
-// `right(col, got, unwritten)` judges an element; `want(col)` is its expected value, for the message.
-template <typename Right, typename Want>
+// `right(col, got, unwritten)` judges an element (its Bits); `want(col)` is its expected value, for the message.
+template <typename Bits, typename Right, typename Want>
 RowCheck check_row_by(const OutputUnderCheck& output, size_t index, Right right, Want want) {
   const int64_t row = output.expected->rows[index];
   const size_t cols = static_cast<size_t>(output.cols);
-  const uint32_t* got = output.got.data() + static_cast<size_t>(row) * cols;
-  const bool poisoned = output.parameter->role == ParameterRole::kOutput;
-  const uint32_t poison = poison_word(element_type_of(output.parameter->type));
+  const std::byte* got = output.got.data() + static_cast<size_t>(row) * cols * sizeof(Bits);
+  const bool poisoned = marks_unwritten(output);
+  const Bits poison = static_cast<Bits>(poison_bits(output.got.type()));
   RowCheck result;
   for (size_t col = 0; col < cols; ++col) {
-    const bool unwritten = poisoned && got[col] == poison;
-    if (right(col, got[col], unwritten)) continue;
+    const Bits element = load_as<Bits>(got, col);
+    const bool unwritten = poisoned && element == poison;
+    if (right(col, element, unwritten)) continue;
     if (result.states.empty()) result.states.assign(cols, CellState::kCorrect);
     result.states[col] = unwritten ? CellState::kUnwritten : CellState::kWrong;
     ++result.wrong;
-    if (result.first.size() < kMismatchesShown) result.first.push_back({row, static_cast<int64_t>(col), want(col), got[col]});
+    if (result.first.size() < kMismatchesShown) result.first.push_back({row, static_cast<int64_t>(col), want(col), element});
   }
   return result;
 }
 
-RowCheck check_row(const OutputUnderCheck& output, size_t index) {
+template <typename Bits>
+RowCheck check_row_of(const OutputUnderCheck& output, size_t index) {
   const ExpectedOutput& expected = *output.expected;
   const size_t offset = index * static_cast<size_t>(output.cols);
   const ScalarType type = output.parameter->type;
-  if (!expected.words.empty()) {
-    // An exact check kept as words: the same word is right, and so is an equal float of another word (-0 for 0).
-    const uint32_t* want = expected.words.data() + offset;
-    return check_row_by(
+  if (!expected.exact.empty()) {
+    // An exact check kept as elements: the same bits are right, and so is an equal float of other bits (-0 for 0).
+    const std::byte* want = expected.exact.data() + offset * sizeof(Bits);
+    return check_row_by<Bits>(
         output, index,
-        [&](size_t col, uint32_t got, bool unwritten) {
-          return got == want[col] ||
-                 (!unwritten && type == ScalarType::kFloat && value_of_word(got, type) == value_of_word(want[col], type));
+        [&](size_t col, Bits got, bool unwritten) {
+          const Bits wanted = load_as<Bits>(want, col);
+          return got == wanted || (!unwritten && is_floating(type) && value_of_bits(got, type) == value_of_bits(wanted, type));
         },
-        [&](size_t col) { return value_of_word(want[col], type); });
+        [&](size_t col) { return value_of_bits(load_as<Bits>(want, col), type); });
   }
   const double* want = expected.value.data() + offset;
   const double* scale = expected.scale.empty() ? nullptr : expected.scale.data() + offset;
-  return check_row_by(
+  return check_row_by<Bits>(
       output, index,
-      [&](size_t col, uint32_t got, bool unwritten) {
+      [&](size_t col, Bits got, bool unwritten) {
         return !unwritten && element_right(output, got, want[col], scale ? scale[col] : std::fabs(want[col]));
       },
       [&](size_t col) { return want[col]; });
 }
 
+// Compiled once per element width, so that the hot loop never asks it.
+RowCheck check_row(const OutputUnderCheck& output, size_t index) {
+  return with_element_width(output.got.width(), [&]<typename Bits>() { return check_row_of<Bits>(output, index); });
+}
+
 int64_t count_unwritten(const OutputUnderCheck& output) {
-  if (output.parameter->role != ParameterRole::kOutput) return 0;
-  const uint32_t poison = poison_word(element_type_of(output.parameter->type));
-  constexpr int64_t kChunk = 1 << 20;
-  const int64_t size = static_cast<int64_t>(output.got.size());
-  std::atomic<int64_t> unwritten{0};
-  parallel_for((size + kChunk - 1) / kChunk, [&](int64_t chunk) {
-    const auto begin = output.got.begin() + chunk * kChunk;
-    unwritten += std::count(begin, begin + std::min(kChunk, size - chunk * kChunk), poison);
-  });
-  return unwritten;
+  return output.parameter->role == ParameterRole::kOutput ? cudagrade::count_unwritten(output.got) : 0;
 }
 
 std::string draw(const OutputUnderCheck& output, const std::vector<RowCheck>& checks) {
   TilePicture picture(output.rows, output.cols, output.parameter->picture_tile);
   for (size_t i = 0; i < output.got.size(); ++i) {
-    if (is_unwritten(output, output.got[i])) {
+    if (is_unwritten(output, output.got.bits(i))) {
       picture.mark(static_cast<int64_t>(i) / output.cols, static_cast<int64_t>(i) % output.cols, CellState::kUnwritten);
     }
   }
@@ -209,7 +224,7 @@ CheckOutcome check_elements(const OutputUnderCheck& output) {
                                     : "";
   if (wrong == 0 && unwritten == 0) {
     if (is_scalar(output)) {
-      return {CaseStatus::kPassed, fmt::format("{}[0] = {} is right", output.name, element_text(output.got[0], output.parameter->type)), ""};
+      return {CaseStatus::kPassed, fmt::format("{}[0] = {} is right", output.name, element_text(output.got.bits(0), output.parameter->type)), ""};
     }
     return {CaseStatus::kPassed, fmt::format("all elements of {} are right{}", output.name, scope), ""};
   }
@@ -232,9 +247,10 @@ CheckOutcome check_unordered(const OutputUnderCheck& output) {
   std::vector<double> got, want;
   for (size_t i = 0; i < output.got.size(); ++i) want.push_back(output.expected->value_at(i, type));
   int64_t unwritten = 0;
-  for (uint32_t word : output.got) {
-    if (is_unwritten(output, word)) ++unwritten;
-    else got.push_back(value_of_word(word, type));
+  for (size_t i = 0; i < output.got.size(); ++i) {
+    const uint64_t bits = output.got.bits(i);
+    if (is_unwritten(output, bits)) ++unwritten;
+    else got.push_back(value_of_bits(bits, type));
   }
   if (unwritten > 0) {
     return {CaseStatus::kWrongAnswer, fmt::format("{} of {} elements of {} were never written", unwritten, output.got.size(), output.name), ""};
@@ -283,11 +299,11 @@ CheckOutcome check_by_lab(const OutputUnderCheck& output) {
 }  // namespace
 
 double ExpectedOutput::value_at(size_t index, ScalarType type) const {
-  return words.empty() ? value[index] : value_of_word(words[index], type);
+  return exact.empty() ? value[index] : value_of_bits(load_bits(exact.data() + index * width, width), type);
 }
 
-std::string element_text(uint32_t word, ScalarType type) {
-  return number_text(value_of_word(word, type), type);
+std::string element_text(uint64_t bits, ScalarType type) {
+  return number_text(value_of_bits(bits, type), type);
 }
 
 CheckOutcome check_output(const OutputUnderCheck& output) {

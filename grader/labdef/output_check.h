@@ -46,7 +46,8 @@ struct ExpectedOutput {
   int64_t cols = 1;
   Values value;                // rows.size() * cols; empty when the values are kept as words
   Values scale;                // the same, when the check's scale comes from the reference; else empty
-  std::vector<uint32_t> words;  // an exact check's values as the output's words, rows.size() * cols; else empty
+  std::vector<std::byte> exact;  // an exact check's values as the output's elements, rows.size() * cols; else empty
+  size_t width = 4;              // of one element of `exact`
 
   double value_at(size_t index, ScalarType type) const;
 };
@@ -56,7 +57,7 @@ struct OutputUnderCheck {
   const Parameter* parameter = nullptr;
   std::string name;
   int64_t rows = 1, cols = 1;  // the output's shape
-  std::span<const uint32_t> got;
+  Elements got;
   const ExpectedOutput* expected = nullptr;
   Tolerance tolerance;         // the case's, for a close check
   double grow = 1;             // the close check's growth factor at this size
@@ -71,7 +72,7 @@ CheckOutcome check_output(const OutputUnderCheck& output);
 // One outcome for several outputs: passed when all passed, else the failed ones' messages joined.
 CheckOutcome combine_outcomes(const std::vector<CheckOutcome>& outcomes);
 
-// An element as a student reads it: "0.25", "-3", "never written".
-std::string element_text(uint32_t word, ScalarType type);
+// An element as a student reads it: "0.25", "-3".
+std::string element_text(uint64_t bits, ScalarType type);
 
 }  // namespace cudagrade

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 
 #include "model/workload.h"
 
@@ -28,10 +29,26 @@ ExpectedOutput expected_row(std::vector<double> values) {
   return expected;
 }
 
+CheckOutcome judge(const Parameter& parameter, const Elements& got, const ExpectedOutput& expected,
+                   Tolerance tolerance = {}, double grow = 1) {
+  OutputUnderCheck output{&parameter, "out", 1, static_cast<int64_t>(got.size()), got, &expected, tolerance, grow, {}, {}};
+  return check_output(output);
+}
+
 CheckOutcome judge(const Parameter& parameter, const std::vector<uint32_t>& got, const ExpectedOutput& expected,
                    Tolerance tolerance = {}, double grow = 1) {
-  OutputUnderCheck output{&parameter, "out", 1, static_cast<int64_t>(got.size()), got, &expected, tolerance, grow};
-  return check_output(output);
+  return judge(parameter, words_as_elements(got, element_type_of(parameter.type)), expected, tolerance, grow);
+}
+
+uint32_t word_of(float value) {
+  uint32_t word;
+  std::memcpy(&word, &value, sizeof word);
+  return word;
+}
+
+template <typename T>
+Elements elements_of(const std::vector<T>& values, ScalarType type) {
+  return {reinterpret_cast<const std::byte*>(values.data()), values.size(), element_type_of(type)};
 }
 
 std::vector<uint32_t> floats(std::initializer_list<float> values) {
@@ -116,11 +133,46 @@ TEST_CASE("a wrong matrix names rows and columns and draws its tiles", "[labdef]
   want.value.assign(16, 1.0);
   std::vector<uint32_t> got(16, word_of(1.0f));
   got[15] = word_of(5.0f);
-  OutputUnderCheck output{&out, "C", 4, 4, got, &want, {}, 1};
+  OutputUnderCheck output{&out, "C", 4, 4, words_as_elements(got, ElementType::kFloat32), &want, {}, 1, {}, {}};
   const CheckOutcome outcome = check_output(output);
   CHECK(outcome.message == "1 of 16 checked elements of C are wrong; first: C[row 3, col 3]: expected 1, got 5");
   CHECK_THAT(outcome.details, Catch::Contains("C[row 3, col 3]"));
   CHECK(outcome.details.find('\n', outcome.details.find("got 5")) + 1 < outcome.details.size());  // the picture follows
+}
+
+TEST_CASE("double, int64_t and uint8_t outputs are judged at their own width", "[labdef][output_check]") {
+  OutputCheck ulps;
+  ulps.kind = OutputCheck::Kind::kUlps;
+  ulps.ulps = 4;
+  const Parameter doubles = output_of(ScalarType::kDouble, ulps);
+  const double third = 1.0 / 3.0;
+  // 2 ulps of a double is far below a float's one: a float-precision answer fails a double's ulps.
+  CHECK(judge(doubles, elements_of(std::vector<double>{std::nextafter(std::nextafter(third, 1.0), 1.0)}, ScalarType::kDouble),
+              expected_row({third}))
+            .status == CaseStatus::kPassed);
+  const CheckOutcome single = judge(doubles, elements_of(std::vector<double>{static_cast<float>(third)}, ScalarType::kDouble),
+                                    expected_row({third}));
+  CHECK(single.status == CaseStatus::kWrongAnswer);
+  // Both values in full: six digits would read "0.333333" twice.
+  CHECK(single.message == "1 of 1 checked elements of out are wrong; first: out[0]: expected 0.3333333333333333, "
+                          "got 0.3333333432674408");
+  std::vector<uint64_t> unwritten{kDoublePoison, kDoublePoison};
+  CHECK_THAT(judge(doubles, elements_of(unwritten, ScalarType::kDouble), expected_row({1, 2})).message,
+             Catch::Contains("2 of 2 were never written"));
+
+  const Parameter counts = output_of(ScalarType::kInt64, {});
+  ExpectedOutput big = expected_row({6e9, 1});
+  CHECK(judge(counts, elements_of(std::vector<int64_t>{6000000000, 1}, ScalarType::kInt64), big).status ==
+        CaseStatus::kPassed);
+  CHECK(judge(counts, elements_of(std::vector<int64_t>{6000000000 - (int64_t{1} << 32), 1}, ScalarType::kInt64), big)
+            .message == "1 of 2 checked elements of out are wrong; first: out[0]: expected 6000000000, got 1705032704");
+
+  // A byte's poison (238) is a value like any other: an image holding it is right, not "never written".
+  const Parameter gray = output_of(ScalarType::kUint8, {});
+  CHECK(judge(gray, elements_of(std::vector<uint8_t>{238, 0, 255}, ScalarType::kUint8), expected_row({238, 0, 255}))
+            .status == CaseStatus::kPassed);
+  CHECK(judge(gray, elements_of(std::vector<uint8_t>{238, 1, 255}, ScalarType::kUint8), expected_row({238, 0, 255}))
+            .message == "1 of 3 checked elements of out are wrong; first: out[1]: expected 0, got 1");
 }
 
 TEST_CASE("outcomes of several outputs combine", "[labdef][output_check]") {

@@ -1,6 +1,8 @@
 // A lab whose right answer is not unique, judged by its own check (`check: own`, cudagrade_check): the index
 // of a maximum, where small integers make ties, so any index holding the maximum is right.
 #include <catch2/catch.hpp>
+
+#include <cstring>
 #include <fstream>
 
 #include "core/command_runner.h"
@@ -96,7 +98,8 @@ TEST_CASE("a lab's own check accepts every right answer and words a wrong one", 
   Argmax fixture(true);
   const TestCase test_case = case_of(1000);
   const Workload sent = fixture.lab->make_workload(test_case, 0);
-  std::span<const uint32_t> in = sent.buffers[0].words;
+  std::vector<uint32_t> in(sent.buffers[0].count);
+  std::memcpy(in.data(), sent.buffers[0].bytes.data(), sent.buffers[0].bytes.size());
   // Small integers in 1000 draws: the maximum, 9, is held by many indices; the first and the last are both right.
   std::vector<size_t> maxima;
   for (size_t i = 0; i < in.size(); ++i) {
@@ -104,7 +107,7 @@ TEST_CASE("a lab's own check accepts every right answer and words a wrong one", 
   }
   REQUIRE(maxima.size() > 10);
   std::vector<uint32_t> out{static_cast<uint32_t>(maxima.back())};
-  ReturnedSet returned{{in, out}};
+  ReturnedSet returned{{sent.buffers[0].elements(), words_as_elements(out, ElementType::kInt32)}};
   CHECK(fixture.lab->check(test_case, sent, returned).status == CaseStatus::kPassed);
   out[0] = static_cast<uint32_t>(maxima.front());
   CHECK(fixture.lab->check(test_case, sent, returned).status == CaseStatus::kPassed);
@@ -118,7 +121,7 @@ TEST_CASE("a lab's own check accepts every right answer and words a wrong one", 
   out[0] = 5000;
   CHECK_THAT(fixture.lab->check(test_case, sent, returned).message, Catch::EndsWith("5000 is not an index of in"));
   // Never written: refused before the lab's check sees it.
-  out[0] = poison_word(ElementType::kInt32);
+  out[0] = kIntPoison;
   CHECK_THAT(fixture.lab->check(test_case, sent, returned).message, Catch::Contains("were never written"));
 }
 
@@ -127,7 +130,7 @@ TEST_CASE("a lab that declares its own check but defines none is the lab's error
   const TestCase test_case = case_of(100);
   const Workload sent = fixture.lab->make_workload(test_case, 0);
   std::vector<uint32_t> out{0};
-  ReturnedSet returned{{sent.buffers[0].words, out}};
+  ReturnedSet returned{{sent.buffers[0].elements(), words_as_elements(out, ElementType::kInt32)}};
   CHECK_THROWS_WITH(fixture.lab->check(test_case, sent, returned), Catch::Contains("defines no cudagrade_check"));
 }
 

@@ -28,27 +28,40 @@ std::vector<std::string> tokens_of(const std::string& text) {
   return tokens;
 }
 
-// The 4-byte types the arena carries, by every spelling a header may use.
+// The element types the arena carries, by every spelling a header may use ("unsigned int" and "unsigned
+// char" are joined into one word first). "long long" is not one of them: on Linux int64_t is long, and the
+// generated entry's int64_t* would not convert to a header's long long*.
 const std::map<std::string, ScalarType> kTypes = {
-    {"float", ScalarType::kFloat},     {"int", ScalarType::kInt},          {"int32_t", ScalarType::kInt},
-    {"unsigned", ScalarType::kUnsigned}, {"uint32_t", ScalarType::kUnsigned}};
-const std::set<std::string> kNotYet = {"double", "int64_t", "uint8_t", "long", "char", "short", "size_t", "uint64_t",
-                                       "int8_t", "int16_t", "uint16_t", "half", "__half"};
+    {"float", ScalarType::kFloat},       {"int", ScalarType::kInt},         {"int32_t", ScalarType::kInt},
+    {"unsigned", ScalarType::kUnsigned}, {"uint32_t", ScalarType::kUnsigned}, {"double", ScalarType::kDouble},
+    {"int64_t", ScalarType::kInt64},     {"uint8_t", ScalarType::kUint8},     {"unsigned char", ScalarType::kUint8}};
+const std::set<std::string> kNotYet = {"long", "char", "short", "size_t", "uint64_t", "int8_t", "int16_t",
+                                       "uint16_t", "half", "__half", "__nv_bfloat16"};
+constexpr const char* kTypeList = "float, double, int, unsigned, int64_t, uint8_t";
 
-// One parameter: [const] TYPE [*] NAME, where TYPE may be "unsigned int".
+// "unsigned int" is unsigned and "unsigned char" is uint8_t: one word each.
+void join_type_words(std::vector<std::string>& words) {
+  if (words.size() >= 2 && words[0] == "unsigned" && (words[1] == "int" || words[1] == "char")) {
+    words[0] = words[1] == "int" ? "unsigned" : "unsigned char";
+    words.erase(words.begin() + 1);
+  }
+}
+
+// One parameter: [const] TYPE [*] NAME.
 std::string parse_parameter(std::vector<std::string> words, PrototypeParameter& parameter) {
   if (!words.empty() && words.front() == "const") {
     parameter.is_const = true;
     words.erase(words.begin());
   }
-  if (words.size() >= 2 && words[0] == "unsigned" && words[1] == "int") words.erase(words.begin() + 1);
+  join_type_words(words);
   if (words.size() < 2) return "a parameter is TYPE NAME or TYPE* NAME";
   const std::string type = words[0];
   if (kNotYet.count(type)) {
-    return fmt::format("'{}' is not carried yet: the grader's buffers hold 4-byte elements (float, int, unsigned)", type);
+    return fmt::format("'{}' is not carried yet: the grader's buffers hold {}{}", type, kTypeList,
+                       type == "long" ? " (write int64_t for a 64-bit integer)" : "");
   }
   const auto found = kTypes.find(type);
-  if (found == kTypes.end()) return fmt::format("unknown type '{}' (float, int, unsigned, int32_t, uint32_t)", type);
+  if (found == kTypes.end()) return fmt::format("unknown type '{}' ({}, int32_t, uint32_t)", type, kTypeList);
   parameter.type = found->second;
   size_t at = 1;
   if (words[at] == "*") {

@@ -38,7 +38,8 @@ inline constexpr char kArenaMagic[8] = {'C', 'G', 'A', 'R', 'E', 'N', 'A', '1'};
 inline constexpr int kMaxDims = 4;
 
 // Guards hold a word that is large as both int32 (1260210973) and float32 (about 1.03e7), so a kernel that
-// reads past an input's end gets a value that visibly spoils its result.
+// reads past an input's end gets a value that visibly spoils its result. The word repeats byte for byte from
+// the guard's first byte, which for a buffer of 1-byte elements need not be a multiple of 4 from the region's.
 inline constexpr uint32_t kGuardWord = 0x4B1D4B1Du;
 // Each buffer's guards hold a word of their own (still large as int32 and as float32), so a kernel that
 // copies one element too far (out[n] = in[n]) changes the output's guard with the input's word and is seen.
@@ -49,7 +50,19 @@ inline constexpr uint64_t kRegionAlignment = 256;
 
 // An in-out buffer arrives holding its input and is judged as an output afterwards.
 enum class BufferRole : uint32_t { kInput = 0, kOutput = 1, kScratch = 2, kInOut = 3 };
-enum class ElementType : uint32_t { kFloat32 = 0, kInt32 = 1 };
+// The element types a lab's buffers may hold; an arena carries each as its raw bytes.
+enum class ElementType : uint32_t { kFloat32 = 0, kInt32 = 1, kFloat64 = 2, kInt64 = 3, kUint8 = 4 };
+
+inline constexpr uint64_t element_bytes(ElementType type) {
+  switch (type) {
+    case ElementType::kFloat64:
+    case ElementType::kInt64: return 8;
+    case ElementType::kUint8: return 1;
+    default: return 4;
+  }
+}
+// A type the harness does not know is one the grader did not write: the arena is refused.
+inline constexpr bool is_known(uint32_t type) { return type <= static_cast<uint32_t>(ElementType::kUint8); }
 
 struct ArenaHeader {
   char magic[8];
@@ -62,16 +75,16 @@ struct ArenaHeader {
 
 struct ArenaBuffer {
   uint32_t role;          // BufferRole
-  uint32_t element_type;  // ElementType; every type is 4 bytes wide
+  uint32_t element_type;  // ElementType, which gives the width of an element
   uint64_t element_count;
   uint64_t guard_bytes;  // on each side; a multiple of kRegionAlignment
   uint64_t file_offset;  // of the front guard
 };
 
-inline constexpr uint64_t kElementBytes = 4;
-
-inline uint64_t region_bytes(const ArenaBuffer& buffer) {
-  return buffer.guard_bytes * 2 + buffer.element_count * kElementBytes;
+inline uint64_t data_bytes(const ArenaBuffer& buffer) {
+  return buffer.element_count * element_bytes(static_cast<ElementType>(buffer.element_type));
 }
+
+inline uint64_t region_bytes(const ArenaBuffer& buffer) { return buffer.guard_bytes * 2 + data_bytes(buffer); }
 
 }  // namespace cudagrade::protocol

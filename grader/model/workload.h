@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "model/elements.h"
 #include "model/protocol.h"
 
 namespace cudagrade {
@@ -17,53 +18,20 @@ namespace cudagrade {
 using protocol::BufferRole;
 using protocol::ElementType;
 
-// Every element type the labs use is 4 bytes wide, so buffers hold raw words and typed access goes through
-// memcpy: the same bytes travel to the runner and back without aliasing tricks.
 struct HostBuffer {
   std::string name;  // as the student's interface names it: "A", "in", "scratch"
   BufferRole role = BufferRole::kInput;
   ElementType type = ElementType::kFloat32;
   int64_t rows = 1;  // a matrix's shape, for messages and pictures; 1 x n for vectors
   int64_t cols = 1;
-  size_t count = 0;             // elements
-  std::vector<uint32_t> words;  // the contents, for inputs only: outputs and scratch start as poison
+  size_t count = 0;              // elements
+  std::vector<std::byte> bytes;  // the contents, for inputs only: outputs and scratch start as poison
 
   size_t size() const { return count; }
+  size_t width() const { return protocol::element_bytes(type); }
+  Elements elements() const { return {bytes.data(), bytes.empty() ? 0 : count, type}; }
+  void set_bits(size_t index, uint64_t bits) { store_bits(bytes.data() + index * width(), width(), bits); }
 };
-
-inline float float_at(std::span<const uint32_t> words, size_t index) {
-  float value;
-  std::memcpy(&value, &words[index], sizeof value);
-  return value;
-}
-
-inline int32_t int_at(std::span<const uint32_t> words, size_t index) {
-  int32_t value;
-  std::memcpy(&value, &words[index], sizeof value);
-  return value;
-}
-
-inline uint32_t word_of(float value) {
-  uint32_t word;
-  std::memcpy(&word, &value, sizeof word);
-  return word;
-}
-
-inline uint32_t word_of(int32_t value) {
-  uint32_t word;
-  std::memcpy(&word, &value, sizeof word);
-  return word;
-}
-
-// "Never written" markers. An output element still holding its poison was not written by the student;
-// the float poison is a NaN with a payload, so it cannot be confused with a NaN the student computed.
-inline constexpr uint32_t kFloatPoison = 0x7FC0FFEEu;
-inline constexpr uint32_t kIntPoison = 0x7EADBEEFu;
-inline constexpr uint32_t kScratchGarbage = 0xCDCDCDCDu;
-
-inline uint32_t poison_word(ElementType type) {
-  return type == ElementType::kFloat32 ? kFloatPoison : kIntPoison;
-}
 
 // What a lab derives from a set's inputs to judge any answer by (matmul's float64 rows of C): computed at the
 // first check of the set and kept with its inputs, so that the student's answer, the same set after timing,
@@ -97,7 +65,7 @@ struct Workload {
 
 // What came back from the runner for one set, in the same order as Workload::buffers.
 struct ReturnedSet {
-  std::vector<std::span<const uint32_t>> data;
+  std::vector<Elements> data;
 };
 
 }  // namespace cudagrade

@@ -29,15 +29,15 @@ uint64_t table_bytes(size_t entries) {
   return round_up(sizeof(protocol::ArenaHeader) + entries * sizeof(protocol::ArenaBuffer), protocol::kRegionAlignment);
 }
 
-uint64_t region_footprint(size_t element_count) {
-  return round_up(2 * guard_bytes_for(element_count) + element_count * protocol::kElementBytes,
-                  protocol::kRegionAlignment);
+uint64_t data_bytes_of(const HostBuffer& buffer) { return buffer.size() * buffer.width(); }
+
+uint64_t region_footprint(uint64_t data_bytes) {
+  return round_up(2 * guard_bytes_for(data_bytes) + data_bytes, protocol::kRegionAlignment);
 }
 
 }  // namespace
 
-uint64_t guard_bytes_for(size_t element_count) {
-  const uint64_t data_bytes = element_count * protocol::kElementBytes;
+uint64_t guard_bytes_for(uint64_t data_bytes) {
   return round_up(std::clamp<uint64_t>(data_bytes / 4, 64 << 10, 16 << 20), protocol::kRegionAlignment);
 }
 
@@ -45,7 +45,7 @@ uint64_t Arena::bytes_needed(std::span<const Workload> sets) {
   if (sets.empty()) throw std::invalid_argument("an arena needs at least one buffer");
   uint64_t bytes = table_bytes(sets.size() * sets.front().buffers.size());
   for (const Workload& set : sets) {
-    for (const HostBuffer& buffer : set.buffers) bytes += region_footprint(buffer.size());
+    for (const HostBuffer& buffer : set.buffers) bytes += region_footprint(data_bytes_of(buffer));
   }
   return bytes;
 }
@@ -63,9 +63,9 @@ Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets, 
       entry.role = static_cast<uint32_t>(buffer.role);
       entry.element_type = static_cast<uint32_t>(buffer.type);
       entry.element_count = buffer.size();
-      entry.guard_bytes = guard_bytes_for(buffer.size());
+      entry.guard_bytes = guard_bytes_for(data_bytes_of(buffer));
       entry.file_offset = offset;
-      offset += region_footprint(buffer.size());
+      offset += region_footprint(data_bytes_of(buffer));
       table_.push_back(entry);
     }
   }
@@ -119,12 +119,14 @@ void Arena::write_at(uint64_t offset, const void* bytes, size_t count) {
   }
 }
 
-void Arena::write_repeated(uint64_t offset, uint32_t word, size_t words) {
-  constexpr size_t kPatternWords = 256 << 10;  // 1 MiB
-  const std::vector<uint32_t> pattern(std::min(words, kPatternWords), word);
-  for (size_t at = 0; at < words; at += pattern.size()) {
-    write_at(offset + at * protocol::kElementBytes, pattern.data(),
-             std::min(pattern.size(), words - at) * protocol::kElementBytes);
+void Arena::write_repeated(uint64_t offset, uint64_t pattern, size_t pattern_bytes, uint64_t bytes) {
+  constexpr size_t kBlockBytes = 1 << 20;  // a multiple of every pattern's size, so blocks join seamlessly
+  std::vector<std::byte> block(static_cast<size_t>(std::min<uint64_t>(bytes, kBlockBytes)));
+  for (size_t at = 0; at < block.size(); ++at) {
+    block[at] = static_cast<std::byte>(pattern >> (8 * (at % pattern_bytes)));
+  }
+  for (uint64_t at = 0; at < bytes; at += block.size()) {
+    write_at(offset + at, block.data(), static_cast<size_t>(std::min<uint64_t>(block.size(), bytes - at)));
   }
 }
 
@@ -134,17 +136,17 @@ void Arena::fill(std::span<const Workload> sets) {
     for (size_t index = 0; index < buffer_count_; ++index) {
       const HostBuffer& buffer = sets[set].buffers[index];
       const protocol::ArenaBuffer& entry = descriptor(set, index);
-      const size_t guard_words = entry.guard_bytes / protocol::kElementBytes;
       const uint64_t data = entry.file_offset + entry.guard_bytes;
+      const uint64_t data_bytes = data_bytes_of(buffer);
       const uint32_t guard = protocol::guard_word(static_cast<uint32_t>(index));
-      write_repeated(entry.file_offset, guard, guard_words);
+      write_repeated(entry.file_offset, guard, 4, entry.guard_bytes);
       switch (buffer.role) {
         case BufferRole::kInput:
-        case BufferRole::kInOut: write_at(data, buffer.words.data(), buffer.size() * protocol::kElementBytes); break;
-        case BufferRole::kOutput: write_repeated(data, poison_word(buffer.type), buffer.size()); break;
-        case BufferRole::kScratch: write_repeated(data, kScratchGarbage, buffer.size()); break;
+        case BufferRole::kInOut: write_at(data, buffer.bytes.data(), data_bytes); break;
+        case BufferRole::kOutput: write_repeated(data, poison_bits(buffer.type), buffer.width(), data_bytes); break;
+        case BufferRole::kScratch: write_repeated(data, kScratchGarbage, 4, data_bytes); break;
       }
-      write_repeated(data + buffer.size() * protocol::kElementBytes, guard, guard_words);
+      write_repeated(data + data_bytes, guard, 4, entry.guard_bytes);
     }
   }
 }
@@ -173,12 +175,12 @@ Arena::CollectOutcome Arena::collect() {
     void* base = mmap(nullptr, size_, PROT_READ, MAP_SHARED | MAP_POPULATE, fd_, 0);
     if (base == MAP_FAILED) fail(errno, "cannot map the arena " + path_.string());
     mapped_ = base;
-    returned_ = static_cast<const uint32_t*>(base);
+    returned_ = static_cast<const std::byte*>(base);
     remove_file();  // the mapping keeps the pages
     return CollectOutcome::kCollected;
   }
   constexpr size_t kPieceBytes = size_t{16} << 20;
-  copied_.reset(new uint32_t[size_ / protocol::kElementBytes]);  // every word is read over: no zeroing first
+  copied_.reset(new std::byte[size_]);  // every byte is read over: no zeroing first
   char* base = reinterpret_cast<char*>(copied_.get());
   const int64_t pieces = static_cast<int64_t>((size_ + kPieceBytes - 1) / kPieceBytes);
   std::atomic<bool> short_file{false};
@@ -199,25 +201,25 @@ const protocol::ArenaBuffer& Arena::descriptor(size_t set, size_t buffer) const 
   return table_.at(set * buffer_count_ + buffer);
 }
 
-std::span<const uint32_t> Arena::words_at(uint64_t offset, uint64_t bytes) const {
+std::span<const std::byte> Arena::bytes_at(uint64_t offset, uint64_t bytes) const {
   if (returned_ == nullptr) throw std::logic_error("arena read before collect()");
-  return {returned_ + offset / protocol::kElementBytes, bytes / protocol::kElementBytes};
+  return {returned_ + offset, bytes};
 }
 
-std::span<const uint32_t> Arena::data(size_t set, size_t buffer) const {
+Elements Arena::data(size_t set, size_t buffer) const {
   const protocol::ArenaBuffer& entry = descriptor(set, buffer);
-  return words_at(entry.file_offset + entry.guard_bytes, entry.element_count * protocol::kElementBytes);
+  const std::span<const std::byte> bytes = bytes_at(entry.file_offset + entry.guard_bytes, protocol::data_bytes(entry));
+  return {bytes.data(), entry.element_count, static_cast<ElementType>(entry.element_type)};
 }
 
-std::span<const uint32_t> Arena::front_guard(size_t set, size_t buffer) const {
+std::span<const std::byte> Arena::front_guard(size_t set, size_t buffer) const {
   const protocol::ArenaBuffer& entry = descriptor(set, buffer);
-  return words_at(entry.file_offset, entry.guard_bytes);
+  return bytes_at(entry.file_offset, entry.guard_bytes);
 }
 
-std::span<const uint32_t> Arena::back_guard(size_t set, size_t buffer) const {
+std::span<const std::byte> Arena::back_guard(size_t set, size_t buffer) const {
   const protocol::ArenaBuffer& entry = descriptor(set, buffer);
-  return words_at(entry.file_offset + entry.guard_bytes + entry.element_count * protocol::kElementBytes,
-                  entry.guard_bytes);
+  return bytes_at(entry.file_offset + entry.guard_bytes + protocol::data_bytes(entry), entry.guard_bytes);
 }
 
 ReturnedSet Arena::returned(size_t set) const {

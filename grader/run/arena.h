@@ -17,8 +17,9 @@
 
 namespace cudagrade {
 
-// Guard zone size on each side of a buffer: large enough to catch a whole tile row written past the end.
-uint64_t guard_bytes_for(size_t element_count);
+// Guard zone size on each side of a buffer of `data_bytes`: large enough to catch a whole tile row written
+// past the end.
+uint64_t guard_bytes_for(uint64_t data_bytes);
 
 class Arena {
  public:
@@ -44,17 +45,18 @@ class Arena {
   enum class CollectOutcome { kCollected, kTampered };
   CollectOutcome collect();
 
-  // What came back; valid after collect().
-  std::span<const uint32_t> data(size_t set, size_t buffer) const;
-  std::span<const uint32_t> front_guard(size_t set, size_t buffer) const;
-  std::span<const uint32_t> back_guard(size_t set, size_t buffer) const;
+  // What came back; valid after collect(). A guard's bytes repeat its buffer's guard word from its first byte.
+  Elements data(size_t set, size_t buffer) const;
+  std::span<const std::byte> front_guard(size_t set, size_t buffer) const;
+  std::span<const std::byte> back_guard(size_t set, size_t buffer) const;
   ReturnedSet returned(size_t set) const;
 
  private:
-  std::span<const uint32_t> words_at(uint64_t offset, uint64_t bytes) const;
+  std::span<const std::byte> bytes_at(uint64_t offset, uint64_t bytes) const;
   void fill(std::span<const Workload> sets);
   void write_at(uint64_t offset, const void* bytes, size_t count);
-  void write_repeated(uint64_t offset, uint32_t word, size_t words);
+  // `bytes` bytes of `pattern` (whose size divides 8) repeated from its first byte.
+  void write_repeated(uint64_t offset, uint64_t pattern, size_t pattern_bytes, uint64_t bytes);
   void remove_file();
 
   std::filesystem::path path_;
@@ -64,9 +66,9 @@ class Arena {
   int fd_ = -1;
   size_t size_ = 0;
   ReadBack read_back_;
-  std::unique_ptr<uint32_t[]> copied_;  // the file's words, copied by collect(); not zeroed first
-  void* mapped_ = nullptr;              // or mapped, for kMapTrusted
-  const uint32_t* returned_ = nullptr;  // whichever of the two, after collect()
+  std::unique_ptr<std::byte[]> copied_;  // the file's bytes, copied by collect(); not zeroed first
+  void* mapped_ = nullptr;               // or mapped, for kMapTrusted
+  const std::byte* returned_ = nullptr;  // whichever of the two, after collect()
 };
 
 }  // namespace cudagrade
