@@ -6,7 +6,7 @@
 #
 # Usage: course_lab.sh CUDAGRADE SOURCE_DIR
 set -uo pipefail
-cudagrade=$1
+cudagrade=$(realpath "$1")
 source=$(cd "$2" && pwd)
 # shellcheck source=tests/testing/make_course.sh
 source "$source/tests/testing/make_course.sh"
@@ -53,6 +53,22 @@ grade package gradescope conv_warmup --out "$scratch/gradescope" > "$scratch/pac
 unzip -l "$scratch/gradescope/autograder.zip" > "$scratch/zip-listing.txt"
 grep -q "labs/conv_warmup/lab.yaml" "$scratch/zip-listing.txt" || fail "the Gradescope package does not carry the lab's declaration"
 grep -q "grader/harness/" "$scratch/zip-listing.txt" || fail "the Gradescope package does not carry the grader"
+
+# GitHub Classroom and PrairieLearn: the course's lab travels in the package, which the grader's repository and
+# image do not hold; students' starters get no reference kernel and no hidden case.
+grade package github row_stats --out "$scratch/github" --grader-ref v1 > "$scratch/github.log" 2>&1 ||
+  { cat "$scratch/github.log"; fail "package github row_stats failed"; }
+[[ -f $scratch/github/.cudagrade-course/labs/row_stats/lab.yaml ]] || fail "the starter does not carry the lab's declaration"
+[[ -z $(find "$scratch/github/.cudagrade-course/reference" -name "*.cu") ]] || fail "the starter carries the reference kernels"
+grep -q "hidden-13x77" "$scratch/github/.cudagrade-course/testcases/row_stats.yaml" && fail "the starter carries a hidden case"
+# The starter grades as the workflow grades it: --root .cudagrade-course, from the starter's own folder.
+cp "$course/submissions/row_stats/correct.cu" "$scratch/github/row_stats.cu"
+(cd "$scratch/github" && "$cudagrade" --root .cudagrade-course --cache-dir "$scratch/cache" check row_stats row_stats.cu \
+  --backend sim > "$scratch/github-check.txt" 2>&1) || { cat "$scratch/github-check.txt"; fail "the starter's copy of the lab does not grade"; }
+grade package prairielearn row_stats --out "$scratch/pl" > "$scratch/pl.log" 2>&1 ||
+  { cat "$scratch/pl.log"; fail "package prairielearn row_stats failed"; }
+grep -q "hidden-13x77" "$scratch/pl/questions/row_stats/tests/course/testcases/row_stats.yaml" ||
+  fail "the PrairieLearn question's tests/ lacks the lab's hidden case"
 
 # A new lab from `lab new` is a working lab as written (the template's own test).
 grade lab new scale_demo > "$scratch/lab-new.txt" 2>&1 || { cat "$scratch/lab-new.txt"; fail "lab new failed"; }

@@ -2,6 +2,7 @@
 # CTest's Slurm test: a real one-node cluster (scripts/slurm-local.sh: slurmctld, slurmd and munge from
 # Debian's packages, on localhost) grades the example class (submissions/class/matmul/) with
 # `grade --slurm --shards 3 --backend sim`, and:
+#   - a course's own lab (--root) graded with --slurm gives the one-machine run's grades.csv;
 #   - grades.csv and summary.html are byte-identical to the one-machine run of the same class;
 #   - one task killed with scancel mid-run leaves no gradebook and exit 3, and --resume submits only the
 #     students it lost, giving the same grades.csv again;
@@ -90,6 +91,27 @@ fi
 grep -q "for $lost students)" "$scratch/resumed.log" || fail "--resume did not submit exactly the $lost lost students: $(grep submitted "$scratch/resumed.log")"
 grep -q "compiled the class here" "$scratch/resumed.log" && fail "--build-on-node compiled on the submitting node"
 cmp -s "$scratch/whole/grades.csv" "$scratch/killed/grades.csv" || { fail "the resumed grades.csv differs:"; diff "$scratch/whole/grades.csv" "$scratch/killed/grades.csv"; }
+
+# A course's own lab (--root COURSE, tests/data/course): the tasks grade it from the course's folder too, and
+# the gradebook is the one-machine run's.
+course=$scratch/course
+mkdir -p "$course" "$scratch/row-uploads"
+cp -r "$root/tests/data/course/." "$course/"
+for student in correct:ada1001 float_mean:alan1002 one_past_brightest:grace1003; do
+  cp "$course/submissions/row_stats/${student%%:*}.cu" \
+    "$scratch/row-uploads/Lab1_${student##*:}_attempt_2026-11-20-12-00-00_row_stats.cu"
+done
+grade_course() { "$cudagrade" --root "$course" grade row_stats "$scratch/row-uploads" --backend sim --out "$@"; }
+grade_course "$scratch/row-whole" --jobs 2 >"$scratch/row-whole.log" 2>&1 ||
+  { cat "$scratch/row-whole.log"; fail "the course lab's one-machine run failed"; }
+if grade_course "$scratch/row-slurm" --jobs 1 --slurm --shards 2 --wait >"$scratch/row-slurm.log" 2>&1; then
+  cmp -s "$scratch/row-whole/grades.csv" "$scratch/row-slurm/grades.csv" ||
+    { fail "the course lab's --slurm grades.csv differs:"; diff "$scratch/row-whole/grades.csv" "$scratch/row-slurm/grades.csv"; }
+  grep -q "wrong_answer" "$scratch/row-slurm/grades.csv" || fail "the course lab's class has no wrong answer"
+else
+  cat "$scratch/row-slurm.log"
+  fail "the course lab's --slurm run failed"
+fi
 
 # The clear errors, each exit 3 with its own words and no gradebook.
 expect_error() {

@@ -52,6 +52,7 @@ add_executable(cudagrade_tests
   grader/core/phase_clock_test.cc
   grader/core/random_test.cc
   grader/core/paths_test.cc
+  grader/package/course_lab_test.cc
   grader/package/github_package_test.cc
   grader/package/gradescope_package_test.cc
   grader/package/package_writer_test.cc

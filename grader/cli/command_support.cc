@@ -22,7 +22,8 @@ LoaderContext loader_context(const ProjectPaths& paths) {
           [paths](const std::string& lab, const std::string& reference) {
             // Non-throwing: a name the file system refuses (too long, say) is simply not a reference.
             std::error_code error;
-            return std::filesystem::exists(paths.reference_file(lab, reference), error);
+            return std::filesystem::exists(paths.reference_file(lab, reference), error) ||
+                   std::filesystem::exists(paths.withheld_references_note(lab), error);
           }};
 }
 

@@ -51,11 +51,13 @@ std::string_view to_string(RootOrigin origin) {
 
 ProjectPaths ProjectPaths::choose(const PathSources& sources) {
   ProjectPaths paths;
+  // Absolute, since a submission is compiled in a folder of its own: a relative root's include folders would be
+  // read from there, and the lab's header refused as a file outside them.
   if (!sources.root_option.empty()) {
-    paths.root = sources.root_option;
+    paths.root = fs::absolute(sources.root_option).lexically_normal();
     paths.root_origin = RootOrigin::kOption;
   } else if (!sources.root_variable.empty()) {
-    paths.root = sources.root_variable;
+    paths.root = fs::absolute(sources.root_variable).lexically_normal();
     paths.root_origin = RootOrigin::kVariable;
   } else if (sources.installed) {
     paths.root = *sources.installed;

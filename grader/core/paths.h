@@ -47,6 +47,11 @@ struct ProjectPaths {
   std::filesystem::path reference_file(const std::string& lab, const std::string& name) const {
     return reference_dir(lab) / (name + ".cu");
   }
+  // Present in a student's copy of a course's lab (cudagrade package github): the lab's reference kernels are
+  // withheld, so a speed rule may name one that is not there; only a GPU grade, which times it, needs it.
+  std::filesystem::path withheld_references_note(const std::string& lab) const {
+    return reference_dir(lab) / "WITHHELD";
+  }
   // A declared lab's folder: lab.yaml, its CPU reference, its baselines.
   std::filesystem::path lab_dir(const std::string& lab) const { return root / "labs" / lab; }
   std::filesystem::path testcases_file(const std::string& lab) const { return root / "testcases" / (lab + ".yaml"); }

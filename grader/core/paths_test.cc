@@ -23,6 +23,9 @@ TEST_CASE("the root: --root first, then $CUDAGRADE_ROOT, then the installed data
   sources.root_option = "/course/a";
   sources.root_variable = "/course/b";
   CHECK(ProjectPaths::choose(sources).root == "/course/a");
+  sources.root_option = "course/./a";  // a submission is compiled elsewhere: the root must not be relative
+  CHECK(ProjectPaths::choose(sources).root == std::filesystem::current_path() / "course" / "a");
+  sources.root_option = "/course/a";
   CHECK(ProjectPaths::choose(sources).root_origin == RootOrigin::kOption);
   sources.root_option.clear();
   CHECK(ProjectPaths::choose(sources).root == "/course/b");

@@ -1,14 +1,14 @@
 #include "package/github_package.h"
 
-#include "core/files.h"
-#include "core/version.h"
-
 #include <fmt/format.h>
 
 #include <fstream>
 #include <regex>
 #include <sstream>
 
+#include "core/files.h"
+#include "core/version.h"
+#include "package/course_lab.h"
 #include "package/package_writer.h"
 
 namespace cudagrade {
@@ -66,6 +66,8 @@ PackageResult write_github_package(const PackageRequest& request, const GithubOp
   write_readme(writer, skeleton, writer.render(templates / "readme-header.md", values));
   writer.write(kWorkflowFile, writer.render(templates / "workflow.yml", values));
   writer.write(".gitignore", writer.render(templates / "gitignore", values));
+  // The workflow grades with --root kCourseFolder when the starter holds one (a course's own lab).
+  if (is_course_lab(request)) write_course_lab(writer, request, kCourseFolder, CourseAudience::kStudents);
   return writer.publish();
 }
 

@@ -14,6 +14,8 @@ namespace cudagrade {
 // instructor names the course's cudagrade repository.
 inline constexpr const char* kPlaceholderGraderRepo = "YOUR-ORG/cudagrade";
 inline constexpr const char* kWorkflowFile = ".github/workflows/cudagrade.yml";
+// A course's own lab, as students may see it (course_lab.h), in the starter: the workflow's --root.
+inline constexpr const char* kCourseFolder = ".cudagrade-course";
 
 struct GithubOptions {
   std::string grader_repo = kPlaceholderGraderRepo;  // OWNER/NAME of the course's cudagrade

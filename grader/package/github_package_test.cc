@@ -38,10 +38,14 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 // The workflow's "Check <file>" step on GitHub's runner, run as GitHub runs it, with a stand-in cudagrade
 // that exits with `code`.
-CommandResult run_cpu_check(const std::string& workflow, int code, const TempDir& dir) {
+// The stand-in writes its arguments, one a line, to args.txt in the workspace; a starter's course folder
+// (`course`, when given) is copied there as the checkout would hold it.
+CommandResult run_cpu_check(const std::string& workflow, int code, const TempDir& dir, const fs::path& course = {}) {
   const fs::path workspace = dir.path() / fmt::format("workspace-{}", code);
   fs::create_directories(workspace / ".cudagrade" / "build");
-  std::ofstream(workspace / ".cudagrade" / "build" / "cudagrade") << fmt::format("#!/bin/sh\nexit {}\n", code);
+  if (!course.empty()) fs::copy(course, workspace / kCourseFolder, fs::copy_options::recursive);
+  std::ofstream(workspace / ".cudagrade" / "build" / "cudagrade")
+      << fmt::format("#!/bin/sh\nprintf '%s\\n' \"$@\" > args.txt\nexit {}\n", code);
   fs::permissions(workspace / ".cudagrade" / "build" / "cudagrade", fs::perms(0755));
   for (const RunScript& script : run_scripts(workflow)) {
     if (script.job != "cpu" || script.step.rfind("Check ", 0) != 0) continue;
@@ -208,6 +212,34 @@ TEST_CASE("next steps name the runner label and the grader repository", "[packag
   const PackageRequest request = request_for(*find_lab("matmul"), "/tmp/x");
   const std::string steps = github_next_steps(request, {"my-course/cudagrade", "main"});
   CHECK_THAT(steps, Catch::Contains("my-course/cudagrade") && Catch::Contains("`gpu`"));
+}
+
+// A course's own lab (tests/data/course, as --root COURSE gives it) travels in the starter as students may see
+// it, and the workflow grades with it.
+TEST_CASE("a course's own lab travels in the starter without its reference kernels or hidden cases",
+          "[package][github]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const ProjectPaths source = ProjectPaths::discover("", "");
+  const PackageRequest request{ProjectPaths::discover((source.root / "tests" / "data" / "course").string(), ""),
+                               {"row_stats", "row_stats.cu"},
+                               dir.path() / "repo"};
+  REQUIRE(write_github_package(request, {"my-course/cudagrade", "v2"}).outcome == PackageOutcome::kWritten);
+  const fs::path course = request.out / kCourseFolder;
+  CHECK(read_file(course / "labs" / "row_stats" / "lab.yaml") ==
+        read_file(request.paths.lab_dir("row_stats") / "lab.yaml"));
+  CHECK(fs::exists(course / "labs" / "row_stats" / "reference.cc"));
+  CHECK(fs::exists(course / "skeleton" / "row_stats" / "row_stats.cuh"));
+  CHECK(fs::exists(course / "reference" / "row_stats" / "WITHHELD"));  // and no kernel beside it
+  CHECK(std::distance(fs::directory_iterator(course / "reference" / "row_stats"), fs::directory_iterator()) == 1);
+  const std::string cases = read_file(course / "testcases" / "row_stats.yaml");
+  CHECK_THAT(cases, Catch::Contains("long-rows-2x400000") && !Catch::Contains("hidden-13x77"));
+  CHECK(fs::exists(request.out / "row_stats.cu"));
+
+  const std::string workflow = read_file(request.out / kWorkflowFile);
+  CHECK(problems_of(workflow).empty());
+  REQUIRE(run_cpu_check(workflow, 0, dir, course).outcome == CommandResult::Outcome::kSucceeded);
+  CHECK_THAT(read_file(dir.path() / "workspace-0" / "args.txt"),
+             Catch::StartsWith("--root\n.cudagrade-course\ncheck\n"));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <random>
 #include <regex>
 
+#include "package/course_lab.h"
 #include "package/package_writer.h"
 
 namespace cudagrade {
@@ -54,6 +55,10 @@ PackageResult write_prairielearn_package(const PackageRequest& request, const Pr
   writer.write(question / "question.html", writer.render(templates / "question.html", values));
   writer.write(question / "tests" / "grade.sh", writer.render(templates / "grade.sh", values), FileMode::kExecutable);
   writer.copy(request.paths.testcases_file(request.lab.name), question / "tests" / (request.lab.name + ".yaml"));
+  // A course's own lab is not in the image: grade.sh grades with --root tests/course when it is there. Only
+  // PrairieLearn's grader reads tests/, so the lab travels whole.
+  if (is_course_lab(request))
+    write_course_lab(writer, request, question / "tests" / "course", CourseAudience::kGraderOnly);
   writer.write("README.md", writer.render(templates / "README.md", values));
   return writer.publish();
 }

@@ -113,5 +113,36 @@ TEST_CASE("grade.sh always leaves a result: no file, a failed grader, a grade pa
   CHECK_THAT(job.results()["message"].get<std::string>(), Catch::Contains("time budget of 2 seconds"));
 }
 
+TEST_CASE("a course's own lab travels whole in tests/, and grade.sh grades it with --root", "[package][prairielearn]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const ProjectPaths source = ProjectPaths::discover("", "");
+  const PackageRequest request{ProjectPaths::discover((source.root / "tests" / "data" / "course").string(), ""),
+                               {"row_stats", "row_stats.cu"},
+                               dir.path() / "pl"};
+  REQUIRE(write_prairielearn_package(request, {}).outcome == PackageOutcome::kWritten);
+  const fs::path tests = request.out / "questions" / "row_stats" / "tests";
+  CHECK(fs::exists(tests / "course" / "labs" / "row_stats" / "lab.yaml"));
+  CHECK(fs::exists(tests / "course" / "skeleton" / "row_stats" / "row_stats.cuh"));
+  CHECK_THAT(read_file(tests / "row_stats.yaml"), Catch::Contains("hidden-13x77"));  // only the grader reads tests/
+
+  const fs::path grade = dir.path() / "grade", args = dir.path() / "args.txt";
+  fs::create_directories(grade / "student");
+  fs::copy(tests, grade / "tests", fs::copy_options::recursive);
+  std::ofstream(grade / "student" / "row_stats.cu") << "// a submission\n";
+  const fs::path fake = dir.path() / "fake-cudagrade";
+  std::ofstream(fake) << fmt::format("#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > '{}'; echo '{{\"score\": 1}}'\n",
+                                     args.string());
+  fs::permissions(fake, fs::perms(0755));
+  SubprocessCommandRunner runner;
+  const CommandResult run =
+      runner.run({"env", "CUDAGRADE_GRADE_DIR=" + grade.string(), "CUDAGRADE_BIN=" + fake.string(),
+                  "CUDAGRADE_USER=nobody-here-" + std::to_string(::getpid()), (grade / "tests" / "grade.sh").string()},
+                 std::chrono::seconds(30));
+  INFO(run.output);
+  REQUIRE(run.outcome == CommandResult::Outcome::kSucceeded);
+  CHECK_THAT(read_file(args),
+             Catch::StartsWith(fmt::format("--root\n{}\ncheck\nrow_stats\n", (grade / "tests" / "course").string())));
+}
+
 }  // namespace
 }  // namespace cudagrade

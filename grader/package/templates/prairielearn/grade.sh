@@ -36,16 +36,26 @@ private=$(mktemp -d)
 chmod 700 "$private"
 trap 'rm -rf "$private" ${work:+"$work"}' EXIT
 as_grader=()
+# A course's own lab travels in tests/course (its declaration, CPU reference and header), read as --root.
+course=$grade/tests/course
+root=()
+[[ -d $course ]] && root=(--root "$course")
 if [[ $(id -u) == 0 ]] && id "$grading_user" >/dev/null 2>&1; then
   work=$(mktemp -d)
   cp "$file" "$work/@SUBMISSION@"
+  # The grading user reads the lab's files, never the cases: those reach it on a pipe.
+  if [[ -d $course ]]; then
+    cp -r "$course" "$work/course"
+    rm -f "$work/course/testcases/"*.yaml
+    root=(--root "$work/course")
+  fi
   chown -R "$grading_user" "$work"
   file=$work/@SUBMISSION@
   as_grader=(setpriv --reuid "$(id -u "$grading_user")" --regid "$(id -g "$grading_user")" --clear-groups --
              env HOME="$work" TMPDIR="$work" CUDAGRADE_CACHE="$work/cache")
 fi
 status=0
-timeout --kill-after=10 "$budget" "${as_grader[@]}" "$cudagrade" check @LAB@ "$file" --cases /dev/stdin \
+timeout --kill-after=10 "$budget" "${as_grader[@]}" "$cudagrade" "${root[@]}" check @LAB@ "$file" --cases /dev/stdin \
   --include-hidden --backend "${CUDAGRADE_BACKEND:-auto}" --sandbox auto --format prairielearn \
   < "$cases" > "$private/report.json" 2> "$private/log.txt" || status=$?
 cat "$private/log.txt"
