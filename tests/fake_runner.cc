@@ -240,6 +240,10 @@ int main(int argc, char** argv) {
   std::string verb;
   greeting >> verb >> nonce;
   // What a runner whose CUDA cannot start says: the machine's fault, if a reference says it too.
+  // What a file whose global constructors never return looks like from outside: no greeting, ever.
+  if (behaviour.mode == "silent-greeting") {
+    for (;;) pause();
+  }
   if (behaviour.mode == "no-device") {
     respond("error " + nonce + " cuda cudaErrorNoDevice: no CUDA-capable device is detected");
     return 1;

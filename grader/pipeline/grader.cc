@@ -46,7 +46,14 @@ CheckOutcome Grader::judge_runner_failure(const TestCase& test_case, const Runne
   const bool at_start = when == RunnerPhase::kStart;
   const char* phase = at_start ? "before the harness started"
                                : (when == RunnerPhase::kTiming ? "while timing" : "while running the case");
-  if (!blames_the_machine(failure, at_start)) return judge_failed_reply(failure, test_case.timeout_s, phase);
+  if (!blames_the_machine(failure, at_start)) {
+    // A start is waited for as long as a runner may take to greet, whatever the case's own limit.
+    const double waited_s =
+        at_start ? std::chrono::duration<double>(options_.runner_start_timeout).count() : test_case.timeout_s;
+    CheckOutcome outcome = judge_failed_reply(failure, waited_s, phase);
+    if (failure.from_an_earlier_start) outcome.message += " (for an earlier case: the runner is not started again)";
+    return outcome;
+  }
   const std::string claim = failure.outcome == RunnerReply::Outcome::kCudaError ? "CUDA could not start"
                                                                                 : "the harness failed";
   std::string reference;
@@ -170,10 +177,12 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     }
     return Preparation::kEveryCaseDecided;
   }
-  student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+  student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner), StartRetry::kNeverAfterAFailure,
+                                          options_.runner_start_timeout);
   student_runner_ = build.runner;
   if (backend_.simulated()) {
-    second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner));
+    second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner),
+                                                 StartRetry::kNeverAfterAFailure, options_.runner_start_timeout);
     second_order_->start_fresh();  // starting up while the first case runs in the first order
   }
   if (backend_.can_time()) start_trusted_early(cases);

@@ -54,6 +54,8 @@ struct GradeOptions {
   // The cases' time limits, shared with the class's other graders (one measurement per case for the class,
   // and the same limit for every student); null: this grader's own.
   std::shared_ptr<TimeLimits> limits;
+  // How long a student's runner may take to greet; once it has not, its remaining cases are not tried.
+  std::chrono::milliseconds runner_start_timeout{kRunnerStartTimeout};
 };
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump

@@ -255,6 +255,23 @@ TEST_CASE("a runner that blames the machine is believed only when a reference fa
   }
 }
 
+TEST_CASE("a runner that never greets costs one wait, not one a case: the other cases get its verdict at once",
+          "[pipeline]") {
+  Fixture fixture;
+  GradeOptions options;
+  options.runner_start_timeout = std::chrono::milliseconds(2000);
+  const auto started = std::chrono::steady_clock::now();
+  const GradeReport report = fixture.grade("silent-greeting", matmul_suite(), options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  REQUIRE(report.cases.size() == 3);
+  for (const CaseResult& result : report.cases) {
+    CHECK(result.status == CaseStatus::kTimeout);
+    CHECK_THAT(result.message, Catch::Contains("before the harness started"));
+  }
+  CHECK_THAT(report.cases[2].message, Catch::Contains("for an earlier case: the runner is not started again"));
+  CHECK(seconds < 5.0);  // one wait of 2 s; waiting again for each case would take at least 6
+}
+
 TEST_CASE("hidden cases are graded only when asked", "[pipeline]") {
   Fixture fixture;
   TestSuite suite = matmul_suite();

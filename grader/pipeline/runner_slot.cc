@@ -5,12 +5,18 @@
 namespace cudagrade {
 
 RunnerSession* RunnerSlot::session(RunnerReply& failure) {
+  if (start_failure_) {
+    failure = *start_failure_;
+    failure.from_an_earlier_start = true;
+    return nullptr;
+  }
   if (!session_ || session_->finished()) start_fresh();
   if (!greeted_) {
     ScopedPhase phase("runner start: wait for its hello");
-    failure = session_->start(Clock::now() + kRunnerStartTimeout);
+    failure = session_->start(Clock::now() + start_timeout_);
     if (failure.outcome != RunnerReply::Outcome::kOk) {
       session_.reset();
+      if (retry_ == StartRetry::kNeverAfterAFailure) start_failure_ = failure;
       return nullptr;
     }
     record_runner_phases(failure);
@@ -22,7 +28,7 @@ RunnerSession* RunnerSlot::session(RunnerReply& failure) {
 }
 
 RunnerSession* RunnerSlot::fresh_session(RunnerReply& failure) {
-  if (used_) start_fresh();
+  if (used_ && !start_failure_) start_fresh();
   return session(failure);
 }
 

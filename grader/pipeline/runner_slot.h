@@ -12,14 +12,23 @@ namespace cudagrade {
 
 inline constexpr std::chrono::seconds kRunnerStartTimeout{60};
 
+// Whether a slot whose runner once failed to start is tried again. A student's runner runs the student's
+// global constructors before it greets, so a runner that did not greet once will not greet the next time: its
+// remaining cases get the same verdict at once, and a file whose constructors hang costs one wait, not one a
+// case (#33). A trusted runner is retried, as a machine may recover.
+enum class StartRetry { kAfterEveryFailure, kNeverAfterAFailure };
+
 class RunnerSlot {
  public:
   explicit RunnerSlot(std::filesystem::path runner) : runner_(runner), command_{runner.string()} {}
   // A runner started through a confining command (core/confinement.h).
-  RunnerSlot(std::filesystem::path runner, std::vector<std::string> command)
-      : runner_(std::move(runner)), command_(std::move(command)) {}
+  RunnerSlot(std::filesystem::path runner, std::vector<std::string> command,
+             StartRetry retry = StartRetry::kAfterEveryFailure,
+             std::chrono::milliseconds start_timeout = kRunnerStartTimeout)
+      : runner_(std::move(runner)), command_(std::move(command)), retry_(retry), start_timeout_(start_timeout) {}
 
-  // The live session, started if needed; null with `failure` set when the runner would not start.
+  // The live session, started if needed; null with `failure` set when the runner would not start (or, for a
+  // slot that never retries, did not start once).
   RunnerSession* session(RunnerReply& failure);
   // A session that has answered nothing yet: the one start_fresh() began, or a new one.
   RunnerSession* fresh_session(RunnerReply& failure);
@@ -39,6 +48,9 @@ class RunnerSlot {
  private:
   std::filesystem::path runner_;
   std::vector<std::string> command_;
+  StartRetry retry_ = StartRetry::kAfterEveryFailure;
+  std::chrono::milliseconds start_timeout_{kRunnerStartTimeout};
+  std::optional<RunnerReply> start_failure_;  // the first failed greeting, kept for kNeverAfterAFailure
   std::unique_ptr<RunnerSession> session_;
   bool greeted_ = false;  // session_ has answered the greeting
   bool used_ = false;     // session_ has been handed out

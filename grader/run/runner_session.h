@@ -45,6 +45,7 @@ struct RunnerReply {
   std::map<std::string, std::string> fields;  // key=value pairs of an "ok" line
   std::optional<Timing> timing;               // parsed from the fields of a "time" reply
   std::string output;                         // what the runner printed while handling this request
+  bool from_an_earlier_start = false;         // a failed greeting kept from an earlier case (pipeline/runner_slot.h)
 };
 
 class RunnerSession {
