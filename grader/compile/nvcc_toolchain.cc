@@ -58,7 +58,10 @@ BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const B
                                        BuildResult result) {
   // Full RELRO and immediate binding, as the simulator's runners: every call resolved before main and the
   // tables read-only afterwards, so no code of the file can redirect the harness's calls (#14 item 3).
-  return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now"}, objects, request.libraries,
+  // The runtime's copies wrapped: the harness sees the file's copies into its outputs (runner_main.cu, #33).
+  return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now", "-Xlinker",
+               "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync"},
+              objects, request.libraries,
               std::move(result), sandbox_for(request));
 }
 

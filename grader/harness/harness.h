@@ -216,7 +216,7 @@ void call_entry(const DeviceArena& device, const MappedArena& arena, size_t set)
 // What the simulator does around each call of the entry point: choose its schedule, and look at what the
 // call left in device memory for evidence of host work (cusim/runtime/race_checker.h).
 struct CallHooks {
-  void (*before)(size_t set) = nullptr;
+  void (*before)(const DeviceArena& device, const MappedArena& arena, size_t set) = nullptr;
   void (*after)(const DeviceArena& device, const MappedArena& arena, size_t set) = nullptr;
 };
 
@@ -246,7 +246,7 @@ CheckSpans check_arena(const std::string& path, const CallHooks& hooks = {}) {
   spans.upload_ms = milliseconds_since(start);
   start = std::chrono::steady_clock::now();
   for (size_t set = 0; set < arena.header().set_count; ++set) {
-    if (hooks.before != nullptr) hooks.before(set);
+    if (hooks.before != nullptr) hooks.before(device, arena, set);
     call_entry(device, arena, set);
     if (hooks.after != nullptr) hooks.after(device, arena, set);
   }

@@ -220,12 +220,117 @@ void handle_bandwidth() {
   respond("ok", line);
 }
 
+// ---- Host work seen on the GPU itself (issue #33) ----
+// The runner is linked with --wrap=cudaMemcpy,--wrap=cudaMemcpyAsync (compile/nvcc_toolchain.cc), so every
+// such call, the student's object's too, comes through __wrap_cudaMemcpy* below. While the student's call of a
+// check runs, a copy from host memory into an output is noted with a hash of what it copied; once the call's
+// work is done, an output range that still holds exactly those bytes was last written by the host, which is
+// the simulator's evidence of host work ("host=output:<buffer>"), seen here by this backend itself. It can
+// only fail a file: a file that hides its copies from it still meets the simulator's check beside.
+
+struct OutputRange {
+  size_t buffer;
+  const char* begin;
+  size_t bytes;
+};
+struct HostCopy {
+  size_t buffer;
+  const char* device;
+  size_t bytes;
+  uint64_t hash;
+};
+std::vector<OutputRange> g_watched;  // the current set's outputs, while the student's call runs
+std::vector<HostCopy> g_host_copies;
+std::string g_host_work;  // the first evidence, for this request's reply
+
+uint64_t fnv1a(const void* data, size_t bytes) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  const unsigned char* at = static_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < bytes; ++i) hash = (hash ^ at[i]) * 0x100000001b3ull;
+  return hash;
+}
+
+bool from_host(const void* source, cudaMemcpyKind kind) {
+  if (kind == cudaMemcpyHostToDevice) return true;
+  if (kind != cudaMemcpyDefault) return false;
+  cudaPointerAttributes attributes{};
+  return cudaPointerGetAttributes(&attributes, source) == cudaSuccess &&
+         (attributes.type == cudaMemoryTypeHost || attributes.type == cudaMemoryTypeUnregistered);
+}
+
+// The part of [destination, destination + bytes) inside an output, with a hash of the host bytes bound there.
+void note_copy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+  if (g_watched.empty() || bytes == 0 || !from_host(source, kind)) return;
+  const char* to = static_cast<const char*>(destination);
+  for (const OutputRange& output : g_watched) {
+    const char* begin = std::max(to, output.begin);
+    const char* end = std::min(to + bytes, output.begin + output.bytes);
+    if (begin >= end) continue;
+    const char* from = static_cast<const char*>(source) + (begin - to);
+    g_host_copies.push_back({output.buffer, begin, static_cast<size_t>(end - begin), fnv1a(from, end - begin)});
+  }
+}
+
+}  // namespace
+
+extern "C" cudaError_t __real_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
+extern "C" cudaError_t __real_cudaMemcpyAsync(void* destination, const void* source, size_t bytes,
+                                              cudaMemcpyKind kind, cudaStream_t stream);
+
+extern "C" cudaError_t __wrap_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+  note_copy(destination, source, bytes, kind);
+  return __real_cudaMemcpy(destination, source, bytes, kind);
+}
+
+extern "C" cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* source, size_t bytes,
+                                              cudaMemcpyKind kind, cudaStream_t stream) {
+  note_copy(destination, source, bytes, kind);
+  return __real_cudaMemcpyAsync(destination, source, bytes, kind, stream);
+}
+
+namespace {
+
+// Before the student's call: the set's outputs (an in-out buffer is judged as an output) are watched.
+void watch_set(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  g_watched.clear();
+  g_host_copies.clear();
+  const size_t per_set = arena.header().buffer_count;
+  const std::vector<void*> pointers = device.data_pointers(set);
+  for (size_t i = 0; i < per_set; ++i) {
+    const protocol::ArenaBuffer& buffer = arena.buffer(set * per_set + i);
+    const auto role = static_cast<protocol::BufferRole>(buffer.role);
+    if (role != protocol::BufferRole::kOutput && role != protocol::BufferRole::kInOut) continue;
+    g_watched.push_back({i, static_cast<const char*>(pointers[i]), static_cast<size_t>(protocol::data_bytes(buffer))});
+  }
+}
+
+// After it, once its work is done: an output range still holding the bytes the host copied there.
+void look_for_host_work(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  (void)device;
+  (void)arena;
+  (void)set;
+  g_watched.clear();
+  if (g_host_copies.empty()) return;
+  check_cuda(cudaDeviceSynchronize(), "kernel execution");
+  for (const HostCopy& copy : g_host_copies) {
+    std::vector<char> now(copy.bytes);
+    check_cuda(__real_cudaMemcpy(now.data(), copy.device, copy.bytes, cudaMemcpyDeviceToHost), "download");
+    if (g_host_work.empty() && fnv1a(now.data(), now.size()) == copy.hash) {
+      g_host_work = "output:" + std::to_string(copy.buffer);
+    }
+  }
+  g_host_copies.clear();
+}
+
 void handle(const std::string& line) {
   std::istringstream words(line);
   std::string verb;
   words >> verb;
   if (verb == "check") {
-    return respond("ok", check_arena(rest_of(words)).fields());
+    g_host_work.clear();
+    std::string fields = check_arena(rest_of(words), {&watch_set, &look_for_host_work}).fields();
+    if (!g_host_work.empty()) fields += " host=" + g_host_work;
+    return respond("ok", fields);
   }
   if (verb == "bandwidth") return handle_bandwidth();
   TimingRequest request;

@@ -20,7 +20,8 @@
 //              "time <nonce> <min_samples> <max_samples> <max_noise> <time_cap_ms> <arena-path>"
 //              "bandwidth <nonce>"
 //   responses: "hello <nonce> cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (to the greeting)
-//              "ok <nonce>"                                                          (check)
+//              "ok <nonce> [host=output:<buffer>]"           (check; host: that output was last written by a
+//                                                             copy from host memory during the call)
 //              "ok <nonce> samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x>"  (time)
 //              "ok <nonce> gbps=<x>"                                                 (bandwidth)
 //              "error <nonce> <kind> <message>"  kind: cuda (the runner then exits: CUDA errors are sticky)

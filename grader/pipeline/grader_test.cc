@@ -272,6 +272,17 @@ TEST_CASE("a runner that never greets costs one wait, not one a case: the other 
   CHECK(seconds < 5.0);  // one wait of 2 s; waiting again for each case would take at least 6
 }
 
+TEST_CASE("on a GPU, an output the runner saw written from host memory is host_compute, as in the simulator",
+          "[pipeline]") {
+  Fixture fixture;
+  const GradeReport report = fixture.grade("host-copied-output", matmul_suite());
+  for (const CaseResult& result : report.cases) {
+    CHECK(result.status == CaseStatus::kHostCompute);
+    CHECK_THAT(result.message, Catch::StartsWith("C was written by a copy from host memory, not by a kernel"));
+    CHECK(result.points == 0);
+  }
+}
+
 TEST_CASE("hidden cases are graded only when asked", "[pipeline]") {
   Fixture fixture;
   TestSuite suite = matmul_suite();
