@@ -1,9 +1,8 @@
 // The shipped labs (labs/*/lab.yaml), read by the registry as cudagrade reads them: what each lab teaches in
 // its messages still comes through the declared format and the labs' own references.
-#include <catch2/catch.hpp>
-
 #include <fmt/format.h>
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <span>
@@ -33,7 +32,9 @@ float float_at(std::span<const uint32_t> words, size_t index) {
   return value;
 }
 
-int32_t int_at(std::span<const uint32_t> words, size_t index) { return static_cast<int32_t>(words[index]); }
+int32_t int_at(std::span<const uint32_t> words, size_t index) {
+  return static_cast<int32_t>(words[index]);
+}
 
 uint32_t word_of(float value) {
   uint32_t word;
@@ -41,13 +42,16 @@ uint32_t word_of(float value) {
   return word;
 }
 
-uint32_t word_of(int32_t value) { return static_cast<uint32_t>(value); }
+uint32_t word_of(int32_t value) {
+  return static_cast<uint32_t>(value);
+}
 
 // What came back, buffer by buffer, as the set's own element types (which decide what "never written" is).
 ReturnedSet as_returned(const Workload& sent, std::initializer_list<std::span<const uint32_t>> buffers) {
   ReturnedSet returned;
   size_t index = 0;
-  for (std::span<const uint32_t> words : buffers) returned.data.push_back(words_as_elements(words, sent.buffers[index++].type));
+  for (std::span<const uint32_t> words : buffers)
+    returned.data.push_back(words_as_elements(words, sent.buffers[index++].type));
   return returned;
 }
 
@@ -92,19 +96,24 @@ TEST_CASE("matmul: exact for small integers, tolerant for floats, and a missed t
   CHECK(integers.tolerance.rel == 0);
   Workload sent = matmul.make_workload(integers, 0);
   std::vector<uint32_t> c = product(sent);
-  CHECK(matmul.check(integers, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status == CaseStatus::kPassed);
+  CHECK(matmul.check(integers, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}))
+            .status == CaseStatus::kPassed);
   c[5] = word_of(float_at(c, 5) + 1);
-  CHECK(matmul.check(integers, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status == CaseStatus::kWrongAnswer);
+  CHECK(matmul.check(integers, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}))
+            .status == CaseStatus::kWrongAnswer);
 
   TestCase floats = make_case({8, 1000, 8}, Distribution::kUniformFloat);
   floats.tolerance = matmul.default_tolerance(floats.distribution);
   sent = matmul.make_workload(floats, 0);
   c = product(sent);
-  CHECK(matmul.check(floats, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status == CaseStatus::kPassed);
+  CHECK(
+      matmul.check(floats, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c})).status ==
+      CaseStatus::kPassed);
   // One term of C[0, 0] missed: far above the tolerance, which grows with the sum of the terms' magnitudes.
   const double term = double(float_at(words_of(sent.buffers[0]), 0)) * float_at(words_of(sent.buffers[1]), 0);
   c[0] = word_of(static_cast<float>(float_at(c, 0) - term));
-  const CheckOutcome missed = matmul.check(floats, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}));
+  const CheckOutcome missed =
+      matmul.check(floats, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}));
   CHECK(missed.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(missed.message, Catch::StartsWith("1 of 64 checked elements of C are wrong; first: C[row 0, col 0]: expected "));
 }
@@ -116,7 +125,8 @@ TEST_CASE("matmul: a missing last tile row is drawn, and large cases are sampled
   std::vector<uint32_t> c = product(sent);
   for (size_t i = 32 * 40; i < c.size(); ++i) c[i] = kFloatPoison;
   c[0] = word_of(float_at(c, 0) + 1);
-  const CheckOutcome outcome = matmul.check(test_case, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}));
+  const CheckOutcome outcome =
+      matmul.check(test_case, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[1]), c}));
   CHECK_THAT(outcome.message, Catch::StartsWith("321 of 1600 checked elements of C are wrong; 320 of 1600 were never "
                                                 "written; first: C[row 0, col 0]: expected "));
   CHECK_THAT(outcome.details, Catch::Contains("  |X..|\n  |...|\n  |???|\n"));
@@ -126,7 +136,8 @@ TEST_CASE("matmul: a missing last tile row is drawn, and large cases are sampled
   large = make_case({4096, 65536, 16}, Distribution::kSmallIntegers);  // above: 96 sampled rows
   Workload big = matmul.make_workload(large, 0);
   std::vector<uint32_t> zeros(static_cast<size_t>(4096 * 16), 0u);
-  const CheckOutcome sampled = matmul.check(large, big, as_returned(big, {words_of(big.buffers[0]), words_of(big.buffers[1]), zeros}));
+  const CheckOutcome sampled =
+      matmul.check(large, big, as_returned(big, {words_of(big.buffers[0]), words_of(big.buffers[1]), zeros}));
   CHECK_THAT(sampled.message, Catch::EndsWith("(96 of 4096 rows checked in full, every element checked for being written)"));
   CHECK_THAT(sampled.message, Catch::Contains("of 1536 checked elements of C are wrong"));
 }
@@ -142,8 +153,9 @@ TEST_CASE("matmul: sizes past the interface's int are refused in the lab's words
 
 CheckOutcome reduce_check(const Workload& sent, uint32_t out) {
   std::vector<uint32_t> result = {out};
-  return lab("reduction").check(make_case(sent.dims, Distribution::kSmallIntegers, 99), sent,
-                                as_returned(sent, {words_of(sent.buffers[0]), result, {}}));
+  return lab("reduction")
+      .check(make_case(sent.dims, Distribution::kSmallIntegers, 99), sent,
+             as_returned(sent, {words_of(sent.buffers[0]), result, {}}));
 }
 
 TEST_CASE("reduction: the sum wraps, and a wrong sum says what probably happened", "[labs][reduction]") {
@@ -174,7 +186,8 @@ TEST_CASE("transpose: a copy is told apart from a transpose, and says so", "[lab
   const Workload sent = transpose.make_workload(test_case, 0);
   CHECK(sent.buffers[1].rows == 6);
   CHECK(sent.buffers[1].cols == 4);
-  const CheckOutcome copied = transpose.check(test_case, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[0])}));
+  const CheckOutcome copied =
+      transpose.check(test_case, sent, as_returned(sent, {words_of(sent.buffers[0]), words_of(sent.buffers[0])}));
   CHECK(copied.status == CaseStatus::kWrongAnswer);
   // out[0, 1] is in's element 1 (in[0, 1]) where in[1, 0] belongs.
   CHECK_THAT(copied.message, Catch::Contains("first: out[row 0, col 1]: expected in[1, 0] = "));
@@ -212,8 +225,7 @@ TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y
   size_t row_with_entries = 0;
   for (size_t r = 0; r < 2000; ++r) {
     double sum = 0;
-    for (uint32_t k = offsets[r]; k < offsets[r + 1]; ++k)
-      sum += double(float_at(values, k)) * float_at(x, columns[k]);
+    for (uint32_t k = offsets[r]; k < offsets[r + 1]; ++k) sum += double(float_at(values, k)) * float_at(x, columns[k]);
     y[r] = word_of(static_cast<float>(sum));
     if (offsets[r + 1] - offsets[r] > 3) row_with_entries = r;
   }
@@ -222,8 +234,7 @@ TEST_CASE("spmv: the matrix is a valid CSR with empty rows and a long row, and y
   const ReturnedSet returned = as_returned(sent, {offsets, columns, values, x, y});
   CHECK(spmv.check(judged, sent, returned).status == CaseStatus::kPassed);
   const uint32_t last = offsets[row_with_entries + 1] - 1;
-  y[row_with_entries] = word_of(float_at(y, row_with_entries) -
-                                float_at(values, last) * float_at(x, columns[last]));
+  y[row_with_entries] = word_of(float_at(y, row_with_entries) - float_at(values, last) * float_at(x, columns[last]));
   const CheckOutcome short_row = spmv.check(judged, sent, returned);
   CHECK(short_row.status == CaseStatus::kWrongAnswer);
   CHECK_THAT(short_row.details, Catch::Contains("the row without its last entry"));

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-
 #include <cstring>
 
 #include "core/temp_dir.h"

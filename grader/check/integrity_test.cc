@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 
@@ -186,8 +185,7 @@ TEST_CASE("an arena carries 1- and 8-byte elements with their own poison and byt
   CHECK(*damage == "wrote 1 element(s) past the end of gray (the first at gray[9], 3 past its last element)");
 }
 
-TEST_CASE("a double written one element before its buffer is one element, whichever of its bytes changed",
-          "[arena]") {
+TEST_CASE("a double written one element before its buffer is one element, whichever of its bytes changed", "[arena]") {
   TempDir dir(TempDir::Medium::kMemory);
   const Workload workload = mixed_width_workload();
   Arena arena(dir.path() / "arena", {workload});

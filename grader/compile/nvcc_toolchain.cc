@@ -61,8 +61,7 @@ BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const B
   // The runtime's copies wrapped: the harness sees the file's copies into its outputs (runner_main.cu, #33).
   return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now", "-Xlinker",
                "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync"},
-              objects, request.libraries,
-              std::move(result), sandbox_for(request));
+              objects, request.libraries, std::move(result), sandbox_for(request));
 }
 
 }  // namespace cudagrade

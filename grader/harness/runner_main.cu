@@ -274,16 +274,16 @@ void note_copy(void* destination, const void* source, size_t bytes, cudaMemcpyKi
 }  // namespace
 
 extern "C" cudaError_t __real_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
-extern "C" cudaError_t __real_cudaMemcpyAsync(void* destination, const void* source, size_t bytes,
-                                              cudaMemcpyKind kind, cudaStream_t stream);
+extern "C" cudaError_t __real_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
+                                              cudaStream_t stream);
 
 extern "C" cudaError_t __wrap_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   note_copy(destination, source, bytes, kind);
   return __real_cudaMemcpy(destination, source, bytes, kind);
 }
 
-extern "C" cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* source, size_t bytes,
-                                              cudaMemcpyKind kind, cudaStream_t stream) {
+extern "C" cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
+                                              cudaStream_t stream) {
   note_copy(destination, source, bytes, kind);
   return __real_cudaMemcpyAsync(destination, source, bytes, kind, stream);
 }

@@ -93,9 +93,13 @@ void install_fault_handler() {
   sigaction(SIGBUS, &action, nullptr);
 }
 
-void second_order(const DeviceArena&, const MappedArena&, size_t) { cusim::set_schedule(cusim::Schedule::kAdversarial); }
+void second_order(const DeviceArena&, const MappedArena&, size_t) {
+  cusim::set_schedule(cusim::Schedule::kAdversarial);
+}
 
-void watch_call(const DeviceArena&, const MappedArena&, size_t) { cusim::race::watch_call(); }
+void watch_call(const DeviceArena&, const MappedArena&, size_t) {
+  cusim::race::watch_call();
+}
 
 // The first evidence of host work in this request, for the grader to weigh against the outputs:
 // "output:<buffer>" (an output the host wrote) or "input:<buffer>" (an input no kernel read).

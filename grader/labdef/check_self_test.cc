@@ -25,9 +25,7 @@ struct Answer {
 
   size_t count() const { return bytes.size() / width; }
   double value(size_t index) const { return value_of_bits(load_bits(bytes.data() + index * width, width), type); }
-  void set(size_t index, double value) {
-    store_bits(bytes.data() + index * width, width, bits_for_value(value, type));
-  }
+  void set(size_t index, double value) { store_bits(bytes.data() + index * width, width, bits_for_value(value, type)); }
 };
 
 // Each written buffer's right answer, from the reference's values for every row.
@@ -88,7 +86,8 @@ std::vector<SelfTestFinding> self_test_check(const DeclaredLab& lab, const TestC
                                     should_pass, change));
   };
   judge("the right answer", true, [](size_t, Answer&, uint64_t, std::fstream&) {});
-  judge("the first output left unwritten", false, [](size_t, Answer& answer, uint64_t, std::fstream&) { answer.bytes.clear(); });
+  judge("the first output left unwritten", false,
+        [](size_t, Answer& answer, uint64_t, std::fstream&) { answer.bytes.clear(); });
   judge("an all-zero output", false, [](size_t, Answer& answer, uint64_t, std::fstream&) {
     std::fill(answer.bytes.begin(), answer.bytes.end(), std::byte{0});
   });

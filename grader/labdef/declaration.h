@@ -24,7 +24,9 @@ inline bool is_written(ParameterRole role) {
 // format names (double, int64_t, uint8_t) are refused with that reason until it carries them.
 enum class ScalarType { kFloat, kInt, kUnsigned, kDouble, kInt64, kUint8 };
 
-inline bool is_floating(ScalarType type) { return type == ScalarType::kFloat || type == ScalarType::kDouble; }
+inline bool is_floating(ScalarType type) {
+  return type == ScalarType::kFloat || type == ScalarType::kDouble;
+}
 
 // Where an input's elements come from. kCase follows the case's distribution (small integers or uniform
 // floats), as the built-in labs do.

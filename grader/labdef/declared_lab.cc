@@ -86,7 +86,8 @@ std::vector<cudagrade_array> DeclaredLab::reference_arrays(const Workload& sent,
     }
     const HostBuffer& data = sent.buffers[buffer_index];
     if (buffer_index == output) output_index = static_cast<int32_t>(arrays.size());
-    arrays.push_back({data.bytes.empty() ? nullptr : data.bytes.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
+    arrays.push_back(
+        {data.bytes.empty() ? nullptr : data.bytes.data(), static_cast<int64_t>(data.count), data.rows, data.cols});
     ++buffer_index;
   }
   return arrays;
@@ -325,9 +326,15 @@ ExpectedOutput DeclaredLab::expected_rows(const Workload& sent, size_t output, c
     const int64_t col_end = std::min(col_begin + columns_per_call, buffer.cols);
     thread_local Values block;
     if (as_elements) block.resize(count * cols);
-    cudagrade_reference_call call{sizes.data(), static_cast<int32_t>(sizes.size()), arrays.data(),
-                                  static_cast<int32_t>(arrays.size()), output_index, rows.data() + first,
-                                  static_cast<int64_t>(count), col_begin, col_end,
+    cudagrade_reference_call call{sizes.data(),
+                                  static_cast<int32_t>(sizes.size()),
+                                  arrays.data(),
+                                  static_cast<int32_t>(arrays.size()),
+                                  output_index,
+                                  rows.data() + first,
+                                  static_cast<int64_t>(count),
+                                  col_begin,
+                                  col_end,
                                   as_elements ? block.data() : expected.value.data() + offset,
                                   expected.scale.empty() ? nullptr : expected.scale.data() + offset};
     if (!computing.compute(call)) failed = true;
@@ -378,9 +385,16 @@ CheckOutcome DeclaredLab::check(const TestCase& test_case, const Workload& sent,
     const Parameter& parameter = *buffer_parameters_[index];
     if (!is_written(parameter.role)) continue;
     const HostBuffer& buffer = sent.buffers[index];
-    OutputUnderCheck output{&parameter, buffer.name, buffer.rows, buffer.cols, returned.data[index], &expected[index],
-                            test_case.tolerance, parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
-                            {}, {}};
+    OutputUnderCheck output{&parameter,
+                            buffer.name,
+                            buffer.rows,
+                            buffer.cols,
+                            returned.data[index],
+                            &expected[index],
+                            test_case.tolerance,
+                            parameter.check.grow ? static_cast<double>(evaluate(*parameter.check.grow, sizes)) : 1.0,
+                            {},
+                            {}};
     int32_t output_index = 0;
     const std::vector<cudagrade_array> arrays = reference_arrays(sent, index, output_index);
     const cudagrade_reference_call call{sent.dims.data(),

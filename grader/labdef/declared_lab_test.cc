@@ -1,7 +1,6 @@
 #include "labdef/declared_lab.h"
 
 #include <catch2/catch.hpp>
-
 #include <cstring>
 
 #include "core/command_runner.h"

@@ -59,7 +59,8 @@ void read_file_values(const std::filesystem::path& path, const ElementWriter& ou
   for (size_t i = 0; i < out.size(); ++i) {
     double value = 0;
     if (!(in >> value)) {
-      throw std::runtime_error(fmt::format("{} holds {} values; {} needs {}", path.string(), i, out.buffer.name, out.size()));
+      throw std::runtime_error(
+          fmt::format("{} holds {} values; {} needs {}", path.string(), i, out.buffer.name, out.size()));
     }
     out.set(i, value);
   }

@@ -65,13 +65,15 @@ TEST_CASE("sorted floats ascend; uniform floats stay in range; the seed decides"
   sorted.low = 0;
   sorted.high = 10;
   const HostBuffer ascending = generated(sorted, ScalarType::kFloat, 500);
-  for (size_t i = 1; i < 500; ++i) REQUIRE(element_as<float>(ascending.elements(), i - 1) <= element_as<float>(ascending.elements(), i));
+  for (size_t i = 1; i < 500; ++i)
+    REQUIRE(element_as<float>(ascending.elements(), i - 1) <= element_as<float>(ascending.elements(), i));
   Generator uniform;
   uniform.kind = Generator::Kind::kUniform;
   uniform.low = 2;
   uniform.high = 3;
   const HostBuffer first = generated(uniform, ScalarType::kFloat, 500, 1);
-  for (size_t i = 0; i < 500; ++i) REQUIRE((element_as<float>(first.elements(), i) >= 2 && element_as<float>(first.elements(), i) < 3));
+  for (size_t i = 0; i < 500; ++i)
+    REQUIRE((element_as<float>(first.elements(), i) >= 2 && element_as<float>(first.elements(), i) < 3));
   CHECK(first.bytes == generated(uniform, ScalarType::kFloat, 500, 1).bytes);
   CHECK(first.bytes != generated(uniform, ScalarType::kFloat, 500, 2).bytes);
 }
@@ -87,7 +89,6 @@ TEST_CASE("a file's values fill the buffer, and a short file is the lab's error"
   CHECK(element_as<float>(three.elements(), 2) == -4.0f);
   CHECK_THROWS_WITH(generated(file, ScalarType::kFloat, 4, 7, folder.path()), Catch::Contains("holds 3 values; in needs 4"));
 }
-
 
 TEST_CASE("1- and 8-byte inputs hold their type's values: a case's uint8_t is any byte, a double keeps its digits",
           "[labdef][input_generator]") {

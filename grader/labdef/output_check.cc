@@ -1,5 +1,6 @@
 #include "labdef/output_check.h"
 
+#include <cudagrade/reference.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,8 +8,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-
-#include <cudagrade/reference.h>
 
 #include "check/integrity.h"
 #include "check/tile_picture.h"
@@ -31,7 +30,6 @@ struct RowCheck {
   std::vector<Mismatch> first;
   std::vector<CellState> states;
 };
-
 
 // A float as six digits tell it; a double in the fewest digits that tell it apart from any other double, since
 // a double's check is tight enough that six digits would show the expected and the wrong value alike.
@@ -127,7 +125,8 @@ CheckOutcome describe_scalar(const OutputUnderCheck& output, const Mismatch& mis
   }
   const ScalarType type = output.parameter->type;
   std::string message = fmt::format("{}[0]: expected {}, got {}", output.name, words.want_text, element_text(mismatch.got, type));
-  if (!is_floating(type)) message += fmt::format(", off by {}", static_cast<int64_t>(words.got) - static_cast<int64_t>(words.want));
+  if (!is_floating(type))
+    message += fmt::format(", off by {}", static_cast<int64_t>(words.got) - static_cast<int64_t>(words.want));
   return {CaseStatus::kWrongAnswer, message + words.got_note, ""};
 }
 
@@ -149,7 +148,8 @@ RowCheck check_row_by(const OutputUnderCheck& output, size_t index, Right right,
     if (result.states.empty()) result.states.assign(cols, CellState::kCorrect);
     result.states[col] = unwritten ? CellState::kUnwritten : CellState::kWrong;
     ++result.wrong;
-    if (result.first.size() < kMismatchesShown) result.first.push_back({row, static_cast<int64_t>(col), want(col), element});
+    if (result.first.size() < kMismatchesShown)
+      result.first.push_back({row, static_cast<int64_t>(col), want(col), element});
   }
   return result;
 }
@@ -166,7 +166,8 @@ RowCheck check_row_of(const OutputUnderCheck& output, size_t index) {
         output, index,
         [&](size_t col, Bits got, bool unwritten) {
           const Bits wanted = load_as<Bits>(want, col);
-          return got == wanted || (!unwritten && is_floating(type) && value_of_bits(got, type) == value_of_bits(wanted, type));
+          return got == wanted ||
+                 (!unwritten && is_floating(type) && value_of_bits(got, type) == value_of_bits(wanted, type));
         },
         [&](size_t col) { return value_of_bits(load_as<Bits>(want, col), type); });
   }
@@ -224,7 +225,9 @@ CheckOutcome check_elements(const OutputUnderCheck& output) {
                                     : "";
   if (wrong == 0 && unwritten == 0) {
     if (is_scalar(output)) {
-      return {CaseStatus::kPassed, fmt::format("{}[0] = {} is right", output.name, element_text(output.got.bits(0), output.parameter->type)), ""};
+      return {CaseStatus::kPassed,
+              fmt::format("{}[0] = {} is right", output.name, element_text(output.got.bits(0), output.parameter->type)),
+              ""};
     }
     return {CaseStatus::kPassed, fmt::format("all elements of {} are right{}", output.name, scope), ""};
   }
@@ -249,8 +252,10 @@ CheckOutcome check_unordered(const OutputUnderCheck& output) {
   int64_t unwritten = 0;
   for (size_t i = 0; i < output.got.size(); ++i) {
     const uint64_t bits = output.got.bits(i);
-    if (is_unwritten(output, bits)) ++unwritten;
-    else got.push_back(value_of_bits(bits, type));
+    if (is_unwritten(output, bits))
+      ++unwritten;
+    else
+      got.push_back(value_of_bits(bits, type));
   }
   if (unwritten > 0) {
     return {CaseStatus::kWrongAnswer, fmt::format("{} of {} elements of {} were never written", unwritten, output.got.size(), output.name), ""};

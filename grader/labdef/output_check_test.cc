@@ -1,7 +1,6 @@
 #include "labdef/output_check.h"
 
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 
@@ -31,7 +30,8 @@ ExpectedOutput expected_row(std::vector<double> values) {
 
 CheckOutcome judge(const Parameter& parameter, const Elements& got, const ExpectedOutput& expected,
                    Tolerance tolerance = {}, double grow = 1) {
-  OutputUnderCheck output{&parameter, "out", 1, static_cast<int64_t>(got.size()), got, &expected, tolerance, grow, {}, {}};
+  OutputUnderCheck output{&parameter, "out", 1, static_cast<int64_t>(got.size()), got, &expected, tolerance,
+                          grow,       {},    {}};
   return check_output(output);
 }
 
@@ -147,15 +147,17 @@ TEST_CASE("double, int64_t and uint8_t outputs are judged at their own width", "
   const Parameter doubles = output_of(ScalarType::kDouble, ulps);
   const double third = 1.0 / 3.0;
   // 2 ulps of a double is far below a float's one: a float-precision answer fails a double's ulps.
-  CHECK(judge(doubles, elements_of(std::vector<double>{std::nextafter(std::nextafter(third, 1.0), 1.0)}, ScalarType::kDouble),
+  CHECK(judge(doubles,
+              elements_of(std::vector<double>{std::nextafter(std::nextafter(third, 1.0), 1.0)}, ScalarType::kDouble),
               expected_row({third}))
             .status == CaseStatus::kPassed);
-  const CheckOutcome single = judge(doubles, elements_of(std::vector<double>{static_cast<float>(third)}, ScalarType::kDouble),
-                                    expected_row({third}));
+  const CheckOutcome single = judge(
+      doubles, elements_of(std::vector<double>{static_cast<float>(third)}, ScalarType::kDouble), expected_row({third}));
   CHECK(single.status == CaseStatus::kWrongAnswer);
   // Both values in full: six digits would read "0.333333" twice.
-  CHECK(single.message == "1 of 1 checked elements of out are wrong; first: out[0]: expected 0.3333333333333333, "
-                          "got 0.3333333432674408");
+  CHECK(single.message ==
+        "1 of 1 checked elements of out are wrong; first: out[0]: expected 0.3333333333333333, "
+        "got 0.3333333432674408");
   std::vector<uint64_t> unwritten{kDoublePoison, kDoublePoison};
   CHECK_THAT(judge(doubles, elements_of(unwritten, ScalarType::kDouble), expected_row({1, 2})).message,
              Catch::Contains("2 of 2 were never written"));

@@ -1,7 +1,6 @@
 // A lab whose right answer is not unique, judged by its own check (`check: own`, cudagrade_check): the index
 // of a maximum, where small integers make ties, so any index holding the maximum is right.
 #include <catch2/catch.hpp>
-
 #include <cstring>
 #include <fstream>
 

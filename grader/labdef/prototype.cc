@@ -32,11 +32,11 @@ std::vector<std::string> tokens_of(const std::string& text) {
 // char" are joined into one word first). "long long" is not one of them: on Linux int64_t is long, and the
 // generated entry's int64_t* would not convert to a header's long long*.
 const std::map<std::string, ScalarType> kTypes = {
-    {"float", ScalarType::kFloat},       {"int", ScalarType::kInt},         {"int32_t", ScalarType::kInt},
+    {"float", ScalarType::kFloat},       {"int", ScalarType::kInt},           {"int32_t", ScalarType::kInt},
     {"unsigned", ScalarType::kUnsigned}, {"uint32_t", ScalarType::kUnsigned}, {"double", ScalarType::kDouble},
     {"int64_t", ScalarType::kInt64},     {"uint8_t", ScalarType::kUint8},     {"unsigned char", ScalarType::kUint8}};
-const std::set<std::string> kNotYet = {"long", "char", "short", "size_t", "uint64_t", "int8_t", "int16_t",
-                                       "uint16_t", "half", "__half", "__nv_bfloat16"};
+const std::set<std::string> kNotYet = {"long",    "char",     "short", "size_t", "uint64_t",     "int8_t",
+                                       "int16_t", "uint16_t", "half",  "__half", "__nv_bfloat16"};
 constexpr const char* kTypeList = "float, double, int, unsigned, int64_t, uint8_t";
 
 // "unsigned int" is unsigned and "unsigned char" is uint8_t: one word each.

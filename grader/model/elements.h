@@ -132,6 +132,8 @@ inline uint64_t poison_bits(ElementType type) {
   }
 }
 
-inline bool poison_marks_unwritten(ElementType type) { return protocol::element_bytes(type) >= 4; }
+inline bool poison_marks_unwritten(ElementType type) {
+  return protocol::element_bytes(type) >= 4;
+}
 
 }  // namespace cudagrade

@@ -63,7 +63,9 @@ inline constexpr uint64_t element_bytes(ElementType type) {
   }
 }
 // A type the harness does not know is one the grader did not write: the arena is refused.
-inline constexpr bool is_known(uint32_t type) { return type <= static_cast<uint32_t>(ElementType::kUint8); }
+inline constexpr bool is_known(uint32_t type) {
+  return type <= static_cast<uint32_t>(ElementType::kUint8);
+}
 
 struct ArenaHeader {
   char magic[8];
@@ -86,6 +88,8 @@ inline uint64_t data_bytes(const ArenaBuffer& buffer) {
   return buffer.element_count * element_bytes(static_cast<ElementType>(buffer.element_type));
 }
 
-inline uint64_t region_bytes(const ArenaBuffer& buffer) { return buffer.guard_bytes * 2 + data_bytes(buffer); }
+inline uint64_t region_bytes(const ArenaBuffer& buffer) {
+  return buffer.guard_bytes * 2 + data_bytes(buffer);
+}
 
 }  // namespace cudagrade::protocol

@@ -29,7 +29,9 @@ uint64_t table_bytes(size_t entries) {
   return round_up(sizeof(protocol::ArenaHeader) + entries * sizeof(protocol::ArenaBuffer), protocol::kRegionAlignment);
 }
 
-uint64_t data_bytes_of(const HostBuffer& buffer) { return buffer.size() * buffer.width(); }
+uint64_t data_bytes_of(const HostBuffer& buffer) {
+  return buffer.size() * buffer.width();
+}
 
 uint64_t region_footprint(uint64_t data_bytes) {
   return round_up(2 * guard_bytes_for(data_bytes) + data_bytes, protocol::kRegionAlignment);

@@ -1,10 +1,11 @@
 /* The interface of a lab's CPU reference (labs/<lab>/reference.cc, named by `reference:` in lab.yaml).
  *
  * The grader compiles the file once with the host C++ compiler (-O2, C++17), keeps the library in its cache,
- * and calls cudagrade_reference() for blocks of rows and columns of each output it checks, from several threads at once: the
- * function must be thread-safe (no globals it writes) and compute each asked row from the inputs alone.
+ * and calls cudagrade_reference() for blocks of rows and columns of each output it checks, from several threads at
+ * once: the function must be thread-safe (no globals it writes) and compute each asked row from the inputs alone.
  * Values are given in double; compute in double (or wider) so the tolerance measures the student's error,
- * not the reference's. An exact int64_t output is exact up to 2^53, where doubles stop holding every integer. docs/LABS.md, "The CPU reference", has a worked example.
+ * not the reference's. An exact int64_t output is exact up to 2^53, where doubles stop holding every integer.
+ * docs/LABS.md, "The CPU reference", has a worked example.
  */
 #ifndef CUDAGRADE_REFERENCE_H
 #define CUDAGRADE_REFERENCE_H
