@@ -30,6 +30,7 @@ lab_sources=(
   grader/labdef/declaration.cc
   grader/labdef/declaration_parameters.cc
   grader/labdef/declared_lab.cc
+  grader/labdef/declared_lab_check.cc
   grader/labdef/declared_lab_dump.cc
   grader/labdef/expression.cc
   grader/labdef/generated_entry.cc
@@ -51,6 +52,7 @@ yaml_sources=(
   grader/labs/registry.cc
   "${lab_sources[@]}"
   grader/check/tile_picture.cc
+  grader/check/unwritten.cc
   grader/core/files.cc
 )
 archive_sources=(

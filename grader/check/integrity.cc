@@ -3,11 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstring>
-
-#include "core/parallel.h"
 
 namespace cudagrade {
 namespace {
@@ -68,24 +65,6 @@ std::optional<std::string> describe_guard_damage(const Arena& arena, size_t set,
   }
   if (findings.empty()) return std::nullopt;
   return fmt::format("{}", fmt::join(findings, "; "));
-}
-
-int64_t count_unwritten(const Elements& output) {
-  if (!poison_marks_unwritten(output.type())) return 0;
-  const uint64_t poison = poison_bits(output.type());
-  constexpr int64_t kChunk = 1 << 20;
-  const int64_t size = static_cast<int64_t>(output.size());
-  std::atomic<int64_t> unwritten{0};
-  with_element_width(output.width(), [&]<typename Bits>() {
-    parallel_for((size + kChunk - 1) / kChunk, [&](int64_t chunk) {
-      int64_t found = 0;
-      for (int64_t i = chunk * kChunk; i < std::min(size, (chunk + 1) * kChunk); ++i) {
-        found += load_as<Bits>(output.data(), static_cast<size_t>(i)) == static_cast<Bits>(poison);
-      }
-      unwritten += found;
-    });
-  });
-  return unwritten;
 }
 
 std::optional<std::string> describe_input_changes(const Arena& arena, size_t set, const Workload& sent) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "check/unwritten.h"
 #include "model/workload.h"
 #include "run/arena.h"
 
@@ -15,10 +16,6 @@ std::string element_name(const HostBuffer& buffer, size_t index);
 
 // Why the guard zones around any buffer of this set are damaged, or nullopt when they are intact.
 std::optional<std::string> describe_guard_damage(const Arena& arena, size_t set, const Workload& sent);
-
-// How many elements of an output still hold their poison: never written. 0 for a type whose poison is a
-// value a right answer may hold (elements.h's poison_marks_unwritten).
-int64_t count_unwritten(const Elements& output);
 
 // Why an input of this set differs from what was sent, or nullopt when every input is unchanged.
 std::optional<std::string> describe_input_changes(const Arena& arena, size_t set, const Workload& sent);

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <limits>
 
-#include "check/integrity.h"
+#include "check/unwritten.h"
 #include "check/tile_picture.h"
 #include "core/parallel.h"
 #include "model/workload.h"

@@ -6,6 +6,7 @@ target_sources(cudagrade_core PRIVATE
   ${CMAKE_SOURCE_DIR}/grader/labdef/declaration.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/declaration_parameters.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/declared_lab.cc
+  ${CMAKE_SOURCE_DIR}/grader/labdef/declared_lab_check.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/declared_lab_dump.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/expression.cc
   ${CMAKE_SOURCE_DIR}/grader/labdef/generated_entry.cc
