@@ -244,7 +244,7 @@ Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) co
       buffer.cols = evaluate(*parameter.cols, sizes);
     }
     if (parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut) {
-      buffer.bytes.resize(buffer.count * buffer.width());
+      buffer.bytes.resize(buffer.data_bytes());
       generate_input(generator_for(parameter.generator, sizes), parameter.type, test_case.distribution,
                      declaration_.folder, workload.buffers, random, buffer);
     }

@@ -30,13 +30,13 @@ void DeclaredLab::dump(const Workload& sent, const ReturnedSet& returned, const 
     const Parameter& parameter = *buffer_parameters_[index];
     const HostBuffer& buffer = sent.buffers[index];
     const Elements elements = is_written(parameter.role) ? returned.data[index] : buffer.elements();
-    const bool marks_unwritten = parameter.role == ParameterRole::kOutput && poison_marks_unwritten(buffer.type);
     const ScalarType type = parameter.type;
     if (parameter.role != ParameterRole::kScratch) {
       const std::string title = is_written(parameter.role) ? buffer.name + " as computed by the submission" : buffer.name;
       write_matrix(dir / (buffer.name + ".txt"), title, buffer.rows, buffer.cols, [&](int64_t i) {
         const uint64_t bits = elements.bits(static_cast<size_t>(i));
-        return marks_unwritten && bits == poison_bits(buffer.type) ? std::string("unset") : element_text(bits, type);
+        const bool unset = parameter.role == ParameterRole::kOutput && still_poisoned(bits, buffer.type);
+        return unset ? std::string("unset") : element_text(bits, type);
       });
     }
     if (is_written(parameter.role) && parameter.check.kind != OutputCheck::Kind::kMultiset) {

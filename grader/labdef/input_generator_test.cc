@@ -16,7 +16,7 @@ HostBuffer generated(const Generator& generator, ScalarType type, size_t count, 
   buffer.name = "in";
   buffer.count = count;
   buffer.type = element_type_of(type);
-  buffer.bytes.resize(count * buffer.width());
+  buffer.bytes.resize(buffer.data_bytes());
   SplitMix64 random(seed);
   generate_input(generator, type, Distribution::kUniformFloat, folder, {}, random, buffer);
   return buffer;

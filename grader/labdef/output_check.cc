@@ -51,7 +51,7 @@ bool marks_unwritten(const OutputUnderCheck& output) {
 }
 
 bool is_unwritten(const OutputUnderCheck& output, uint64_t bits) {
-  return marks_unwritten(output) && bits == poison_bits(output.got.type());
+  return output.parameter->role == ParameterRole::kOutput && still_poisoned(bits, output.got.type());
 }
 
 // Map the sign-magnitude bits onto one ordered line, so that -0 and +0 are next to each other.

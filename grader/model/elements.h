@@ -136,4 +136,9 @@ inline bool poison_marks_unwritten(ElementType type) {
   return protocol::element_bytes(type) >= 4;
 }
 
+// An element that still holds its type's poison, for a type whose poison marks what was never written.
+inline bool still_poisoned(uint64_t bits, ElementType type) {
+  return poison_marks_unwritten(type) && bits == poison_bits(type);
+}
+
 }  // namespace cudagrade

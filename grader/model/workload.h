@@ -29,6 +29,7 @@ struct HostBuffer {
 
   size_t size() const { return count; }
   size_t width() const { return protocol::element_bytes(type); }
+  size_t data_bytes() const { return count * width(); }
   Elements elements() const { return {bytes.data(), bytes.empty() ? 0 : count, type}; }
   void set_bits(size_t index, uint64_t bits) { store_bits(bytes.data() + index * width(), width(), bits); }
 };

@@ -29,10 +29,6 @@ uint64_t table_bytes(size_t entries) {
   return round_up(sizeof(protocol::ArenaHeader) + entries * sizeof(protocol::ArenaBuffer), protocol::kRegionAlignment);
 }
 
-uint64_t data_bytes_of(const HostBuffer& buffer) {
-  return buffer.size() * buffer.width();
-}
-
 uint64_t region_footprint(uint64_t data_bytes) {
   return round_up(2 * guard_bytes_for(data_bytes) + data_bytes, protocol::kRegionAlignment);
 }
@@ -47,7 +43,7 @@ uint64_t Arena::bytes_needed(std::span<const Workload> sets) {
   if (sets.empty()) throw std::invalid_argument("an arena needs at least one buffer");
   uint64_t bytes = table_bytes(sets.size() * sets.front().buffers.size());
   for (const Workload& set : sets) {
-    for (const HostBuffer& buffer : set.buffers) bytes += region_footprint(data_bytes_of(buffer));
+    for (const HostBuffer& buffer : set.buffers) bytes += region_footprint(buffer.data_bytes());
   }
   return bytes;
 }
@@ -65,9 +61,9 @@ Arena::Arena(const std::filesystem::path& path, std::span<const Workload> sets, 
       entry.role = static_cast<uint32_t>(buffer.role);
       entry.element_type = static_cast<uint32_t>(buffer.type);
       entry.element_count = buffer.size();
-      entry.guard_bytes = guard_bytes_for(data_bytes_of(buffer));
+      entry.guard_bytes = guard_bytes_for(buffer.data_bytes());
       entry.file_offset = offset;
-      offset += region_footprint(data_bytes_of(buffer));
+      offset += region_footprint(buffer.data_bytes());
       table_.push_back(entry);
     }
   }
@@ -139,7 +135,7 @@ void Arena::fill(std::span<const Workload> sets) {
       const HostBuffer& buffer = sets[set].buffers[index];
       const protocol::ArenaBuffer& entry = descriptor(set, index);
       const uint64_t data = entry.file_offset + entry.guard_bytes;
-      const uint64_t data_bytes = data_bytes_of(buffer);
+      const uint64_t data_bytes = buffer.data_bytes();
       const uint32_t guard = protocol::guard_word(static_cast<uint32_t>(index));
       write_repeated(entry.file_offset, guard, 4, entry.guard_bytes);
       switch (buffer.role) {
