@@ -126,6 +126,37 @@ inline int __float_as_int(float f) {
   std::memcpy(&x, &f, 4);
   return x;
 }
+// The rest of CUDA's bit casts (radix sorts key floats by __float_as_uint, atomicMax on doubles goes through
+// __double_as_longlong).
+template <typename To, typename From>
+inline To cusim_bit_cast(From from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+inline unsigned int __float_as_uint(float f) {
+  return cusim_bit_cast<unsigned int>(f);
+}
+inline float __uint_as_float(unsigned int x) {
+  return cusim_bit_cast<float>(x);
+}
+inline long long __double_as_longlong(double d) {
+  return cusim_bit_cast<long long>(d);
+}
+inline double __longlong_as_double(long long x) {
+  return cusim_bit_cast<double>(x);
+}
+inline int __double2hiint(double d) {
+  return static_cast<int>(cusim_bit_cast<unsigned long long>(d) >> 32);
+}
+inline int __double2loint(double d) {
+  return static_cast<int>(cusim_bit_cast<unsigned long long>(d));
+}
+inline double __hiloint2double(int hi, int lo) {
+  return cusim_bit_cast<double>((static_cast<unsigned long long>(static_cast<unsigned int>(hi)) << 32) |
+                                static_cast<unsigned int>(lo));
+}
 
 // CUDA's global min and max overloads for device code.
 #define CUSIM_MIN_MAX(T)                              \
