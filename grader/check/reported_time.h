@@ -2,16 +2,17 @@
 // request. A runner is the student's process: code in it can rewrite the reply's numbers (the nonce is no
 // secret there), so the median that decides speed points is held against what the grader measured itself.
 //
-// The harness's timing request (harness/runner_main.cu's handle_time) makes, in order: a fixed start (the
-// arena uploaded, buffers allocated), two warm-up rounds and, after sampling, one judged round, each a call
-// per input set, and `samples` timed calls, each preceded by untimed work of its own (reloading the set,
-// flushing L2). The events around each timed call are disjoint and all lie inside the request, so:
+// The harness's timing request (harness/timing_loop.cuh's handle_time) makes, in order: a fixed start (the
+// arena uploaded, buffers allocated), two warm-up rounds, each a call per input set, and `samples` timed
+// calls, each preceded by untimed work of its own (reloading and mixing the sample's inputs, flushing L2) and
+// some followed by a copy kept for judging; at the end the kept samples are downloaded. The events around each timed
+// call are disjoint and all lie inside the request, so:
 //
 //  1. Upper bound (always holds for an honest runner): the samples add up to no more than the request took.
 //     At least ceil(n/2) samples are >= the median and every sample is >= the minimum, so
 //     ceil(n/2) * median + floor(n/2) * min <= wall (with a tolerance for the two clocks).
 //  2. Lower bound (needs the reference timed on the same request shape): the wall time the student's request
-//     took beyond what the harness's own work costs is kernel time, spread over n + 3 * sets calls. The
+//     took beyond what the harness's own work costs is kernel time, spread over n + 2 * sets calls. The
 //     harness's work is estimated from the reference's request: its wall time less (its calls times its
 //     median), scaled up when the student took more samples, plus an allowance for the student's own fixed
 //     costs (module loading, a first call's allocations), for the grader's scheduling, and for the harness's
@@ -38,8 +39,8 @@
 
 namespace cudagrade {
 
-// Calls of the student's entry per input set outside the timed samples: two warm-up rounds and the judged one.
-inline constexpr int kUntimedCallsPerSet = 3;
+// Calls of the student's entry per input set outside the timed samples: two warm-up rounds.
+inline constexpr int kUntimedCallsPerSet = 2;
 inline constexpr double kFixedCostAllowanceMs = 100;
 inline constexpr double kSchedulingAllowance = 0.10;  // of the student's wall time
 inline constexpr double kHarnessVariance = 0.5;       // of the harness's work in the reference's request

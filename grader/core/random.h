@@ -72,4 +72,12 @@ inline std::string unpredictable_hex() {
   return token;
 }
 
+// A 64-bit number nobody can predict, never 0 (a timing request's mixing seed, model/sample_mixing.h).
+inline uint64_t unpredictable_nonzero_u64() {
+  thread_local std::random_device entropy;
+  uint64_t value = 0;
+  while (value == 0) value = (uint64_t{entropy()} << 32) | entropy();
+  return value;
+}
+
 }  // namespace cudagrade

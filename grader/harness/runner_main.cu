@@ -14,184 +14,21 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <csignal>
 #include <chrono>
-#include <memory>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "harness/harness.h"
+#include "harness/timing_loop.cuh"
 
 namespace {
-
-using namespace cudagrade::harness;
-namespace protocol = cudagrade::protocol;
-
-class Event {
- public:
-  Event() { check_cuda(cudaEventCreate(&event_), "cudaEventCreate"); }
-  ~Event() { cudaEventDestroy(event_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  cudaEvent_t get() const { return event_; }
-
- private:
-  cudaEvent_t event_ = nullptr;
-};
-
-struct TimingRequest {
-  int min_samples = 10;
-  int max_samples = 1000;
-  double max_noise = 0.005;
-  double time_cap_ms = 2000;
-};
-
-constexpr int kFewestSamples = 4;
-constexpr double kSlowCapFactor = 4;
-
-struct SampleStats {
-  double median = 0, min = 0, max = 0, noise = 0;
-};
-
-SampleStats summarize(std::vector<double> samples) {
-  SampleStats stats;
-  std::sort(samples.begin(), samples.end());
-  size_t n = samples.size();
-  stats.median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
-  stats.min = samples.front();
-  stats.max = samples.back();
-  double mean = 0;
-  for (double s : samples) mean += s;
-  mean /= n;
-  double variance = 0;
-  for (double s : samples) variance += (s - mean) * (s - mean);
-  // Relative standard deviation, nvbench's "noise".
-  stats.noise = n > 1 && mean > 0 ? std::sqrt(variance / (n - 1)) / mean : 1.0;
-  return stats;
-}
-
-size_t l2_flush_bytes() {
-  int device = 0, l2_bytes = 0;
-  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "L2 size");
-  return std::max<size_t>(2 * static_cast<size_t>(l2_bytes), 1 << 20);
-}
-
-// The buffers the timed calls run on. Before every call the chosen set's untouched copy (inputs, poisoned
-// outputs, scratch garbage, guards) is copied in, outside the timed region, so each sample computes a fresh
-// answer on fresh inputs at the same addresses: an answer cached by pointer is stale by the next sample.
-class WorkingSet {
- public:
-  WorkingSet(DeviceArena& device, const MappedArena& arena) : device_(device), arena_(arena) {
-    for (size_t i = 0; i < arena.header().buffer_count; ++i) {
-      regions_.push_back(std::make_unique<DeviceBuffer>(device.region(i).bytes()));
-    }
-  }
-  WorkingSet(const WorkingSet&) = delete;
-  WorkingSet& operator=(const WorkingSet&) = delete;
-
-  void load(size_t set) {
-    for (size_t i = 0; i < regions_.size(); ++i) {
-      DeviceBuffer& source = device_.region(set * regions_.size() + i);
-      check_cuda(cudaMemcpyAsync(regions_[i]->get(), source.get(), source.bytes(), cudaMemcpyDeviceToDevice),
-                 "load a working set");
-    }
-  }
-  void call() {
-    std::vector<void*> pointers;
-    for (size_t i = 0; i < regions_.size(); ++i) {
-      pointers.push_back(regions_[i]->get() + arena_.buffer(i).guard_bytes);
-    }
-    cudagrade_call_entry(pointers.data(), arena_.header().dims);
-    check_cuda(cudaGetLastError(), "kernel launch");
-  }
-  // Every byte of the working buffers into the arena's copy of `set`, for the grader to judge.
-  void download(size_t set) {
-    for (size_t i = 0; i < regions_.size(); ++i) {
-      check_cuda(cudaMemcpy(arena_.region(set * regions_.size() + i), regions_[i]->get(), regions_[i]->bytes(),
-                            cudaMemcpyDeviceToHost),
-                 "download arena");
-    }
-  }
-
- private:
-  DeviceArena& device_;
-  const MappedArena& arena_;
-  std::vector<std::unique_ptr<DeviceBuffer>> regions_;
-};
-
-double milliseconds_between(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
-  return std::chrono::duration<double, std::milli>(to - from).count();
-}
-
-void handle_time(const std::string& path, const TimingRequest& request) {
-  const auto received = std::chrono::steady_clock::now();
-  MappedArena arena(path);
-  DeviceArena device(arena);
-  device.upload();
-  WorkingSet working(device, arena);
-  DeviceBuffer l2_flush(l2_flush_bytes());
-  Event start, stop;
-  const size_t sets = arena.header().set_count;
-
-  // The grader's wall-clock check counts these calls: two warm-up rounds and the judged one below, a call per
-  // set each (check/reported_time.h's kUntimedCallsPerSet); change both together.
-  for (int round = 0; round < 2; ++round) {  // warm-up: module load, first-touch and clocks stay out
-    for (size_t set = 0; set < sets; ++set) {
-      working.load(set);
-      working.call();
-    }
-  }
-  check_cuda(cudaDeviceSynchronize(), "warm-up");
-
-  std::vector<double> samples;
-  auto began = std::chrono::steady_clock::now();
-  const double setup_ms = milliseconds_between(received, began);
-  for (int i = 0; i < request.max_samples; ++i) {
-    working.load(static_cast<size_t>(i) % sets);
-    check_cuda(cudaMemsetAsync(l2_flush.get(), i & 0xFF, l2_flush.bytes()), "L2 flush");
-    check_cuda(cudaEventRecord(start.get()), "cudaEventRecord");
-    working.call();
-    check_cuda(cudaEventRecord(stop.get()), "cudaEventRecord");
-    check_cuda(cudaEventSynchronize(stop.get()), "kernel execution");
-    float elapsed_ms = 0;
-    check_cuda(cudaEventElapsedTime(&elapsed_ms, start.get(), stop.get()), "cudaEventElapsedTime");
-    samples.push_back(elapsed_ms);
-
-    int n = static_cast<int>(samples.size());
-    if (n % static_cast<int>(sets) != 0) continue;  // every set is timed equally often
-    double spent_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-    if (n >= request.min_samples && (summarize(samples).noise <= request.max_noise || spent_ms >= request.time_cap_ms))
-      break;
-    // A very slow submission still gets a median, from fewer samples, instead of running into its timeout.
-    if (n >= kFewestSamples && spent_ms >= kSlowCapFactor * request.time_cap_ms) break;
-  }
-  check_cuda(cudaDeviceSynchronize(), "kernel execution");
-  const auto sampled = std::chrono::steady_clock::now();
-  // One more call per set, judged by the grader: indistinguishable from a timed one to the submission.
-  for (size_t set = 0; set < sets; ++set) {
-    working.load(set);
-    working.call();
-    check_cuda(cudaDeviceSynchronize(), "kernel execution");
-    working.download(set);
-  }
-
-  SampleStats stats = summarize(samples);
-  // Where the request's wall time went, for `cudagrade check --phases`: the runner's word, never graded.
-  const double sampling_ms = milliseconds_between(began, sampled);
-  const double judged_ms = milliseconds_between(sampled, std::chrono::steady_clock::now());
-  char line[320];
-  std::snprintf(line, sizeof line,
-                "samples=%zu median_ms=%.6f min_ms=%.6f max_ms=%.6f noise=%.6f setup_ms=%.1f sampling_ms=%.1f "
-                "judged_ms=%.1f",
-                samples.size(), stats.median, stats.min, stats.max, stats.noise, setup_ms, sampling_ms, judged_ms);
-  respond("ok", line);
-}
 
 // Device-to-device copy bandwidth, bytes read plus bytes written: the ceiling for memory-bound labs.
 void handle_bandwidth() {
@@ -334,8 +171,12 @@ void handle(const std::string& line) {
   }
   if (verb == "bandwidth") return handle_bandwidth();
   TimingRequest request;
+  uint32_t audit = 0;
   if (verb == "time" &&
-      words >> request.min_samples >> request.max_samples >> request.max_noise >> request.time_cap_ms) {
+      words >> request.min_samples >> request.max_samples >> request.max_noise >> request.time_cap_ms >> std::hex >>
+          request.mix.seed >> request.mix.mixed_buffers >> std::dec >> audit &&
+      audit <= static_cast<uint32_t>(mixing::Audit::kFirst)) {
+    request.mix.audit = static_cast<mixing::Audit>(audit);
     return handle_time(rest_of(words), request);
   }
   throw HarnessFailure("malformed request: " + line);

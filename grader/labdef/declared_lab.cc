@@ -245,6 +245,7 @@ Workload DeclaredLab::make_workload(const TestCase& test_case, int set_index) co
     }
     if (parameter.role == ParameterRole::kInput || parameter.role == ParameterRole::kInOut) {
       buffer.bytes.resize(buffer.data_bytes());
+      buffer.mixable = draws_each_element_alone(parameter.generator.kind);
       generate_input(generator_for(parameter.generator, sizes), parameter.type, test_case.distribution,
                      declaration_.folder, workload.buffers, random, buffer);
     }

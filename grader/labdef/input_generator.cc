@@ -180,4 +180,23 @@ void generate_input(const Generator& declared, ScalarType type, Distribution dis
   }
 }
 
+bool draws_each_element_alone(Generator::Kind kind) {
+  using Kind = Generator::Kind;
+  switch (kind) {
+    case Kind::kCase:
+    case Kind::kUniform:
+    case Kind::kNormal:
+    case Kind::kIntegers:
+    case Kind::kSmallIntegers:
+    case Kind::kConstant:
+    case Kind::kSkewed: return true;
+    case Kind::kPermutation:
+    case Kind::kSorted:
+    case Kind::kFile:
+    case Kind::kCsrOffsets:
+    case Kind::kCsrColumns: return false;
+  }
+  return false;
+}
+
 }  // namespace cudagrade

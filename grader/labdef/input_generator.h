@@ -19,4 +19,8 @@ void generate_input(const Generator& generator, ScalarType type, Distribution di
                     const std::filesystem::path& folder, std::span<const HostBuffer> earlier, SplitMix64& random,
                     HostBuffer& buffer);
 
+// Whether `kind` draws every element alone from one law (so that elements of two sets can be mixed into valid
+// inputs, model/sample_mixing.h), rather than making a structure: a permutation, a sorted run, a CSR matrix.
+bool draws_each_element_alone(Generator::Kind kind);
+
 }  // namespace cudagrade

@@ -8,8 +8,8 @@
 // Arena file layout: ArenaHeader, then buffer_count * set_count ArenaBuffer descriptors, then the regions.
 // A region is [front guard][data][back guard]. The grader fills guards with kGuardWord and poisons outputs;
 // the runner copies whole regions so that writes past either end land in a guard the grader checks.
-// Sets are independent copies of the case's buffers that the timer rotates through, so a result cached
-// from a previous call cannot pass.
+// Sets are independent copies of the case's buffers; a timing request mixes them into new inputs for every
+// timed sample (model/sample_mixing.h), so a result remembered from an earlier call cannot pass.
 //
 // Control channel: one request line on fd kRequestFd, one response line on fd kResponseFd. The harness moves
 // both to descriptors of its own before any code of the submission runs (harness.h's take_channel). Every
@@ -17,12 +17,14 @@
 // so a line the submission writes there itself is caught.
 //   requests:  "hello <nonce>"                                  (first, at start)
 //              "check <nonce> <arena-path>"                     (the path is the rest of the line)
-//              "time <nonce> <min_samples> <max_samples> <max_noise> <time_cap_ms> <arena-path>"
+//              "time <nonce> <min_samples> <max_samples> <max_noise> <time_cap_ms> <seed> <mixed_buffers> <audit>
+//                    <arena-path>"  (seed, mixed_buffers in hex; audit 0 random, 1 first: model/sample_mixing.h)
 //              "bandwidth <nonce>"
 //   responses: "hello <nonce> cc=<major.minor> sms=<n> l2=<bytes> mem=<bytes> name=<rest of line>"  (to the greeting)
 //              "ok <nonce> [host=output:<buffer>]"           (check; host: that output was last written by a
 //                                                             copy from host memory during the call)
-//              "ok <nonce> samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x>"  (time)
+//              "ok <nonce> samples=<n> median_ms=<x> min_ms=<x> max_ms=<x> noise=<x> audited=<s0>,<s1>..."
+//                                                 (time: set k of the arena holds the buffers of timed sample s_k)
 //              "ok <nonce> gbps=<x>"                                                 (bandwidth)
 //              "error <nonce> <kind> <message>"  kind: cuda (the runner then exits: CUDA errors are sticky)
 //                                                      harness (a malformed request or arena: a grader bug)

@@ -26,6 +26,9 @@ struct HostBuffer {
   int64_t cols = 1;
   size_t count = 0;              // elements
   std::vector<std::byte> bytes;  // the contents, for inputs only: outputs and scratch start as poison
+  // Each element drawn alone from one law, so elements of different sets may be mixed into new valid inputs
+  // for a timed sample (model/sample_mixing.h). False for structure: permutations, sorted runs, CSR.
+  bool mixable = false;
 
   size_t size() const { return count; }
   size_t width() const { return protocol::element_bytes(type); }

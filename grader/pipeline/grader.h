@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "pipeline/runner_slot.h"
 #include "pipeline/sanitizer_check.h"
 #include "pipeline/time_limits.h"
+#include "pipeline/timed_samples.h"
 
 namespace cudagrade {
 
@@ -162,11 +164,12 @@ class Grader {
                         CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   void fill_throughput(const TestCase& test_case, SpeedResult& speed) const;
-  TimingOutcome time_student(const TestCase& test_case, std::span<const Workload> sets, CaseResult& result,
-                             SpeedResult& speed);
+  // On kTimed, `audited` will say whether the samples the runner handed back were right (judged meanwhile).
+  TimingOutcome time_student(const TestCase& test_case, TimedSamples& samples, CaseResult& result, SpeedResult& speed,
+                             std::future<CheckOutcome>& audited);
   // Times the reference and the baselines on the same sets, and scores the student's speed against them.
-  void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, std::span<const Workload> sets,
-                            CaseResult& result, SpeedResult& speed);
+  void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, TimedSamples& samples, CaseResult& result,
+                            SpeedResult& speed);
   // The lab's reference `name`, built and started once per grader (key: reference_key(name)).
   RunnerSlot* reference_runner(const std::string& name, std::string& problem);
   static std::string reference_key(const std::string& name);
@@ -179,7 +182,10 @@ class Grader {
                              const std::vector<std::string>& libraries, std::string& problem);
   // Times a reference or baseline on the same input sets the student was timed on (once per case).
   std::optional<Timing> time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
-                                     std::span<const Workload> sets, std::string& problem);
+                                     TimedSamples& samples, std::string& problem);
+  // Judges each sample a timing request handed back (RunnerReply::audited_samples) against its own inputs.
+  CheckOutcome judge_audited(const TestCase& test_case, TimedSamples& samples, const RunnerReply& reply,
+                             const Arena& arena, bool speed_of_light);
   // The device's copy bandwidth and FP32 peak, from a trusted runner (once per grader).
   std::optional<DeviceLimits> device_limits(RunnerSlot& trusted);
   // Where arenas are made: on tmpfs when it has room to spare (it is memory the runner also needs), else on

@@ -323,7 +323,13 @@ TEST_CASE("speed points follow the time ratio against the reference timed in the
   SECTION("a submission that caches its answer fails when timed on fresh inputs") {
     GradeReport report = fixture.grade("cache ms=1", performance_suite());
     CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
-    CHECK_THAT(report.cases[0].message, Catch::Contains("wrong after repeated calls"));
+    CHECK_THAT(report.cases[0].message, Catch::Contains("on inputs of its own"));
+    CHECK(report.cases[0].points == 0);
+  }
+  SECTION("a submission that answers timed calls from the sets it has seen fails on a mixed sample") {
+    GradeReport report = fixture.grade("remembered ms=1", performance_suite());
+    CHECK(report.cases[0].status == CaseStatus::kWrongAnswer);
+    CHECK_THAT(report.cases[0].message, Catch::Matches("wrong in timed call [0-9]+ of 12, on inputs of its own: .*"));
     CHECK(report.cases[0].points == 0);
   }
 }

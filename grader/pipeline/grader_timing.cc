@@ -39,7 +39,8 @@ bool refused_as_forged(const PhysicalVerdict& verdict, CaseResult& result) {
 }  // namespace
 
 // The sets are the case's own inputs, set 0 the one it was checked on: generated once, not again for timing.
-// A case that repeats an earlier case's inputs reuses the student's time taken there (measured_before).
+// Each timed sample mixes them into inputs of its own (pipeline/timed_samples.h), with a seed drawn for this
+// case. A case that repeats an earlier case's inputs reuses the student's time taken there (measured_before).
 void Grader::time_case(const TestCase& test_case, CaseResult& result) {
   const SpeedRule rule = test_case.speed.value_or([&] {
     SpeedRule only_timed;  // `cudagrade run`: timed against the lab's reference, for no points
@@ -49,19 +50,23 @@ void Grader::time_case(const TestCase& test_case, CaseResult& result) {
   SpeedResult speed;
   speed.reference = rule.reference;
   const std::span<const Workload> sets = input_sets(test_case, static_cast<size_t>(std::max(1, options_.timing.sets)));
-  // What the answers will be checked against, computed on the host's cores while the GPU times; the checks
-  // below wait for it where they need it (Workload::expected). Joined before `sets` can go.
+  TimedSamples samples(sets);
+  // What the trusted runners' answers will be checked against (they hand back their first samples), computed
+  // on the host's cores while the GPU times the student; the checks below wait for it where they need it
+  // (Workload::expected). Joined before `samples` can go.
   std::future<void> expecting = std::async(std::launch::async, [&] {
     ScopedPhase phase("prepare the checks, beside the timing");
-    for (const Workload& set : sets) lab_.prepare_check(test_case, set);
+    for (size_t sample = 0; sample < sets.size(); ++sample) {
+      lab_.prepare_check(test_case, samples.sample(static_cast<int64_t>(sample)));
+    }
   });
   Measured* measured = measured_before(test_case);
+  std::future<CheckOutcome> audited;  // the student's timed samples, judged while the trusted runners are timed
   if (measured != nullptr && measured->student_timing) {
     speed.student = *measured->student_timing;
     fill_throughput(test_case, speed);
-  } else {
-    if (time_student(test_case, sets, result, speed) == TimingOutcome::kCaseDecided) return;
-    if (measured != nullptr) measured->student_timing = speed.student;
+  } else if (time_student(test_case, samples, result, speed, audited) == TimingOutcome::kCaseDecided) {
+    return;
   }
   // The student's process ends before anything trusted is timed, so nothing it left running on the GPU can
   // slow a reference down and flatter the ratio.
@@ -69,7 +74,16 @@ void Grader::time_case(const TestCase& test_case, CaseResult& result) {
     ScopedPhase phase("stop the student's runner");
     student_->stop();
   }
-  compare_with_trusted(rule, test_case, sets, result, speed);
+  compare_with_trusted(rule, test_case, samples, result, speed);
+  if (!audited.valid()) return;
+  CheckOutcome outcome = audited.get();
+  if (outcome.status != CaseStatus::kPassed) {
+    apply_outcome(outcome, result);
+    result.points = 0;
+    result.speed.reset();
+    return;
+  }
+  if (measured != nullptr) measured->student_timing = speed.student;
 }
 
 void Grader::fill_throughput(const TestCase& test_case, SpeedResult& speed) const {
@@ -78,8 +92,8 @@ void Grader::fill_throughput(const TestCase& test_case, SpeedResult& speed) cons
   speed.gbps = work.bytes / (speed.student.median_ms * 1e-3) / 1e9;
 }
 
-Grader::TimingOutcome Grader::time_student(const TestCase& test_case, std::span<const Workload> sets,
-                                           CaseResult& result, SpeedResult& speed) {
+Grader::TimingOutcome Grader::time_student(const TestCase& test_case, TimedSamples& samples, CaseResult& result,
+                                           SpeedResult& speed, std::future<CheckOutcome>& audited) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
@@ -87,10 +101,11 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, std::span<
     result.points = 0;
     return TimingOutcome::kCaseDecided;
   }
-  std::unique_ptr<Arena> arena = make_arena(student_arenas_, sets);
+  std::unique_ptr<Arena> arena = make_arena(student_arenas_, samples.sets());
   RunnerReply reply = [&] {
     ScopedPhase phase("student's runner: timing");
-    return session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+    return session->time(*arena, options_.timing, samples.mixing(sample_mixing::Audit::kRandom),
+                         deadline_after(test_case.timeout_s));
   }();
   record_runner_phases(reply);
   if (reply.outcome == RunnerReply::Outcome::kTimedOut) {
@@ -104,33 +119,32 @@ Grader::TimingOutcome Grader::time_student(const TestCase& test_case, std::span<
     result.points = 0;
     return TimingOutcome::kCaseDecided;
   }
-  // Outputs are judged again after timing: a submission that caches or remembers an answer fails here.
-  for (size_t set = 0; set < sets.size(); ++set) {
-    CheckOutcome outcome = judge_set(lab_, test_case, sets[set], *arena, set);
-    if (outcome.status == CaseStatus::kPassed) continue;
-    outcome.message = fmt::format("wrong after repeated calls (input set {}): {}", set, outcome.message);
-    apply_outcome(outcome, result);
-    result.points = 0;
-    return TimingOutcome::kCaseDecided;
-  }
+  // Timed samples drawn at random are judged on their own inputs: a submission that remembers an answer, or
+  // computes only the calls it expects to be looked at, fails there. Their inputs are mixed and their answers
+  // computed on the host while the GPU times the trusted runners (time_case waits for the verdict).
+  std::shared_ptr<const Arena> handed_back = std::move(arena);
+  audited = std::async(std::launch::async, [this, &test_case, &samples, handed_back, reply] {
+    return judge_audited(test_case, samples, reply, *handed_back, false);
+  });
   speed.student = *reply.timing;
-  if (refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), std::nullopt), result)) {
+  const auto set_count = static_cast<int>(samples.sets().size());
+  if (refused_as_forged(judge_reported_time(speed.student, set_count, std::nullopt), result)) {
     return TimingOutcome::kCaseDecided;
   }
   fill_throughput(test_case, speed);
   return TimingOutcome::kTimed;
 }
 
-void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, std::span<const Workload> sets,
+void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, TimedSamples& samples,
                                   CaseResult& result, SpeedResult& speed) {
   std::string problem;
   RunnerSlot* reference = reference_runner(rule.reference, problem);
   if (reference != nullptr) {
-    speed.reference_timing = time_trusted(reference_key(rule.reference), *reference, test_case, sets, problem);
+    speed.reference_timing = time_trusted(reference_key(rule.reference), *reference, test_case, samples, problem);
   }
+  const auto set_count = static_cast<int>(samples.sets().size());
   if (speed.reference_timing &&
-      refused_as_forged(judge_reported_time(speed.student, static_cast<int>(sets.size()), speed.reference_timing),
-                        result)) {
+      refused_as_forged(judge_reported_time(speed.student, set_count, speed.reference_timing), result)) {
     return;
   }
   const std::optional<DeviceLimits> limits = reference ? device_limits(*reference) : std::nullopt;
@@ -150,7 +164,7 @@ void Grader::compare_with_trusted(const SpeedRule& rule, const TestCase& test_ca
     std::string baseline_problem;
     const std::string key = baseline_key(baseline);
     RunnerSlot* slot = trusted_runner(key, paths_.root / baseline.source, baseline.libraries, baseline_problem);
-    std::optional<Timing> timing = slot ? time_trusted(key, *slot, test_case, sets, baseline_problem) : std::nullopt;
+    std::optional<Timing> timing = slot ? time_trusted(key, *slot, test_case, samples, baseline_problem) : std::nullopt;
     if (timing) {
       speed.baselines.push_back({baseline.name, *timing});
     } else {
@@ -237,7 +251,7 @@ RunnerSlot* Grader::add_trusted(const std::string& key, const BuildResult& build
 }
 
 std::optional<Timing> Grader::time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,
-                                           std::span<const Workload> sets, std::string& problem) {
+                                           TimedSamples& samples, std::string& problem) {
   const std::string key = runner_key + "|" + measurement_key(test_case);
   if (auto found = trusted_timings_.find(key); found != trusted_timings_.end()) return found->second;
   RunnerReply failure;
@@ -246,10 +260,11 @@ std::optional<Timing> Grader::time_trusted(const std::string& runner_key, Runner
     problem = failure.detail;
     return std::nullopt;
   }
-  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, sets);
+  std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, samples.sets());
   RunnerReply reply = [&] {
     ScopedPhase phase("reference or baseline: timing");
-    return session->time(*arena, options_.timing, deadline_after(test_case.timeout_s));
+    return session->time(*arena, options_.timing, samples.mixing(sample_mixing::Audit::kFirst),
+                         deadline_after(test_case.timeout_s));
   }();
   record_runner_phases(reply);
   if (reply.outcome != RunnerReply::Outcome::kOk) {
@@ -258,18 +273,30 @@ std::optional<Timing> Grader::time_trusted(const std::string& runner_key, Runner
   }
   // A trusted implementation that is wrong would make every ratio meaningless. A speed of light computes no
   // answer, so it is held only to having written every output element.
-  const bool speed_of_light = is_speed_of_light(runner_key);
-  for (size_t set = 0; set < sets.size(); ++set) {
-    CheckOutcome outcome = speed_of_light ? judge_speed_of_light_set(sets[set], *arena, set)
-                                          : judge_set(lab_, test_case, sets[set], *arena, set);
-    if (outcome.status != CaseStatus::kPassed) {
-      problem = "it computed a wrong answer: " + outcome.message;
-      return std::nullopt;
-    }
+  const CheckOutcome audited = judge_audited(test_case, samples, reply, *arena, is_speed_of_light(runner_key));
+  if (audited.status != CaseStatus::kPassed) {
+    problem = "it computed a wrong answer: " + audited.message;
+    return std::nullopt;
   }
   const Timing timing = *reply.timing;
   trusted_timings_[key] = timing;
   return timing;
+}
+
+CheckOutcome Grader::judge_audited(const TestCase& test_case, TimedSamples& samples, const RunnerReply& reply,
+                                   const Arena& arena, bool speed_of_light) {
+  ScopedPhase phase("judge the timed samples handed back");
+  for (size_t set = 0; set < reply.audited_samples.size(); ++set) {
+    const int64_t sample = reply.audited_samples[set];
+    const Workload& sent = samples.sample(sample);
+    CheckOutcome outcome =
+        speed_of_light ? judge_speed_of_light_set(sent, arena, set) : judge_set(lab_, test_case, sent, arena, set);
+    if (outcome.status == CaseStatus::kPassed) continue;
+    outcome.message = fmt::format("wrong in timed call {} of {}, on inputs of its own: {}", sample + 1,
+                                  reply.timing ? reply.timing->samples : 0, outcome.message);
+    return outcome;
+  }
+  return {};
 }
 
 // Measured and read by a trusted runner: the student's process could slow its own copy down, or report any

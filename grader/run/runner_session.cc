@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <utility>
@@ -29,6 +30,25 @@ std::map<std::string, std::string> parse_fields(const std::string& text) {
 }
 
 namespace {
+
+// "audited=3,17": the sample each set of the arena holds. Refused unless there is one per set, each a sample
+// the reply counts, none twice, and, for Audit::kFirst, the first ones in order.
+std::vector<int64_t> audited_from(const RunnerReply& reply, size_t sets, int samples, sample_mixing::Audit audit) {
+  std::vector<int64_t> audited;
+  std::istringstream list(reply.fields.at("audited"));
+  for (std::string item; std::getline(list, item, ',');) {
+    size_t used = 0;
+    const long long sample = std::stoll(item, &used);
+    if (used != item.size() || sample < 0 || sample >= samples) throw std::invalid_argument("audited sample");
+    if (std::find(audited.begin(), audited.end(), sample) != audited.end()) throw std::invalid_argument("twice");
+    if (audit == sample_mixing::Audit::kFirst && sample != static_cast<long long>(audited.size())) {
+      throw std::invalid_argument("not the first samples");
+    }
+    audited.push_back(sample);
+  }
+  if (audited.size() != sets) throw std::invalid_argument("one audited sample per set");
+  return audited;
+}
 
 Timing timing_from(const RunnerReply& reply) {
   auto number = [&](const char* key) { return std::stod(reply.fields.at(key)); };
@@ -184,11 +204,13 @@ RunnerReply RunnerSession::check_counted(Arena& arena, Clock::time_point deadlin
 }
 
 // The grader's own clock runs from sending the request to reading its reply (check/reported_time.h).
-RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline) {
+RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, const sample_mixing::Mixing& mixing,
+                                Clock::time_point deadline) {
   const Clock::time_point sent = Clock::now();
   RunnerReply reply = exchange("time",
-                               fmt::format("{} {} {} {} {}", policy.min_samples, policy.max_samples, policy.max_noise,
-                                           policy.time_cap_ms, arena.path().string()),
+                               fmt::format("{} {} {} {} {:x} {:x} {} {}", policy.min_samples, policy.max_samples,
+                                           policy.max_noise, policy.time_cap_ms, mixing.seed, mixing.mixed_buffers,
+                                           static_cast<uint32_t>(mixing.audit), arena.path().string()),
                                deadline);
   const double wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
   reply = collect(arena, std::move(reply));
@@ -196,6 +218,7 @@ RunnerReply RunnerSession::time(Arena& arena, const TimingPolicy& policy, Clock:
     try {
       reply.timing = timing_from(reply);
       reply.timing->wall_ms = wall_ms;
+      reply.audited_samples = audited_from(reply, arena.set_count(), reply.timing->samples, mixing.audit);
     } catch (const std::exception&) {
       finished_ = true;
       reply.outcome = RunnerReply::Outcome::kHarnessError;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/subprocess.h"
+#include "model/sample_mixing.h"
 #include "model/timing.h"
 #include "run/arena.h"
 
@@ -45,6 +46,7 @@ struct RunnerReply {
   std::map<std::string, std::string> fields;  // key=value pairs of an "ok" line
   std::optional<Timing> timing;               // parsed from the fields of a "time" reply
   std::string output;                         // what the runner printed while handling this request
+  std::vector<int64_t> audited_samples;       // a "time" reply's: which sample each set of the arena holds
   bool from_an_earlier_start = false;         // a failed greeting kept from an earlier case (pipeline/runner_slot.h)
 };
 
@@ -63,7 +65,10 @@ class RunnerSession {
   // As is, the simulator counting every block's accesses ("profile") and the DRAM traffic of a modelled cache
   // of `cache_bytes` ("dram": bytes read, bytes written): an efficiency case's check.
   RunnerReply check_counted(Arena& arena, Clock::time_point deadline, uint64_t cache_bytes);
-  RunnerReply time(Arena& arena, const TimingPolicy& policy, Clock::time_point deadline);
+  // The timed samples' inputs mixed as `mixing` says (model/sample_mixing.h); on an "ok" reply the arena's set k
+  // holds the buffers of sample audited_samples[k], as that call left them.
+  RunnerReply time(Arena& arena, const TimingPolicy& policy, const sample_mixing::Mixing& mixing,
+                   Clock::time_point deadline);
   RunnerReply bandwidth(Clock::time_point deadline);
 
   // Ends the conversation the way the grader's own end would: the request channel closes, the runner's serve
