@@ -63,6 +63,7 @@ add_executable(cudagrade_tests
   grader/pipeline/race_check_test.cc
   grader/pipeline/time_limits_test.cc
   grader/pipeline/timed_samples_test.cc
+  grader/model/device_profile_test.cc
   grader/pipeline/sanitizer_check_test.cc
   grader/cli/command_support_test.cc
   grader/batch/batch_grader_test.cc

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "compile/toolchain.h"
+#include "model/device_profile.h"
 
 namespace cudagrade {
 
@@ -25,6 +26,9 @@ class Backend {
   virtual bool can_time() const = 0;
   // Whether it simulates the GPU on the CPU: performance cases are skipped and large cases sized down.
   virtual bool simulated() const { return false; }
+  // What a program that asks is told the device is: the GPU's own profile here, the profile a simulator passes
+  // to its runners (model/device_profile.h).
+  virtual DeviceProfile device_profile() const { return {}; }
 };
 
 }  // namespace cudagrade

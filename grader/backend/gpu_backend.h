@@ -20,6 +20,7 @@ class GpuBackend : public Backend {
   Availability availability() override;
   Toolchain& toolchain() override { return toolchain_; }
   bool can_time() const override { return true; }
+  DeviceProfile device_profile() const override { return probe_.profile; }
 
  private:
   GpuProbe probe_;

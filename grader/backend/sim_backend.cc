@@ -2,7 +2,8 @@
 
 namespace cudagrade {
 
-SimBackend::SimBackend(const ProjectPaths& paths, CommandRunner& runner) : runner_(runner), toolchain_(paths, runner) {}
+SimBackend::SimBackend(const ProjectPaths& paths, CommandRunner& runner, DeviceProfile device)
+    : runner_(runner), toolchain_(paths, runner), device_(std::move(device)) {}
 
 // The simulator needs a C++ compiler and addr2line (for the lines in race reports); boost.context's absence
 // shows as the harness failing to build, with the compiler's words.

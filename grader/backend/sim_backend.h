@@ -10,18 +10,21 @@ namespace cudagrade {
 
 class SimBackend : public Backend {
  public:
-  SimBackend(const ProjectPaths& paths, CommandRunner& runner);
+  // `device`: what the simulator tells a program it is; the GPU of the grade when it runs beside one.
+  SimBackend(const ProjectPaths& paths, CommandRunner& runner, DeviceProfile device = {});
 
   std::string name() const override { return "sim"; }
   Availability availability() override;
   Toolchain& toolchain() override { return toolchain_; }
   bool can_time() const override { return false; }
   bool simulated() const override { return true; }
+  DeviceProfile device_profile() const override { return device_; }
 
  private:
   CommandRunner& runner_;
   SimToolchain toolchain_;
   std::optional<Availability> availability_;
+  DeviceProfile device_;
 };
 
 }  // namespace cudagrade

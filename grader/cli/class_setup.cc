@@ -14,7 +14,7 @@ ClassSetup class_setup(PreparedRun& run, const std::filesystem::path& out, int j
   batch.confinement = confinement_named(sandbox, run.command_runner);
   batch.cases_hash = cases_hash;
   batch.race_check = race_check_for(race_check, *run.backend.backend);
-  setup.race_checker = race_checker_for(batch.race_check, run.paths, run.command_runner);
+  setup.race_checker = race_checker_for(batch.race_check, *run.backend.backend, run.paths, run.command_runner);
   batch.race_checker = setup.race_checker.get();
   return setup;
 }

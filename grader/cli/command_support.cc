@@ -105,9 +105,10 @@ RaceCheck race_check_for(const std::string& option, const Backend& grading) {
   return option == "sanitizer" ? RaceCheck::kSanitizer : RaceCheck::kSimulatorThenSanitizer;
 }
 
-std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const ProjectPaths& paths, CommandRunner& runner) {
+std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const Backend& grading, const ProjectPaths& paths,
+                                          CommandRunner& runner) {
   if (race_check != RaceCheck::kSimulatorThenSanitizer) return nullptr;
-  return std::make_unique<SimBackend>(paths, runner);
+  return std::make_unique<SimBackend>(paths, runner, grading.device_profile());
 }
 
 GradeReport grade_with_race_option(const Lab& lab, PreparedRun& run, const GradeOptions& options, RaceCheck race_check,
@@ -118,7 +119,7 @@ GradeReport grade_with_race_option(const Lab& lab, PreparedRun& run, const Grade
     settle_uncounted_efficiency(report, "it did not run beside this GPU grade (--race-check off)");
     return report;
   }
-  std::unique_ptr<Backend> checker = race_checker_for(race_check, run.paths, run.command_runner);
+  std::unique_ptr<Backend> checker = race_checker_for(race_check, *run.backend.backend, run.paths, run.command_runner);
   std::unique_ptr<Grader> simulator = checker ? std::make_unique<Grader>(lab, *checker, run.paths, options) : nullptr;
   return grade_with_race_check(grader, simulator.get(), submission, suite);
 }

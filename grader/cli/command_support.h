@@ -53,7 +53,9 @@ void add_race_check_option(CLI::App& command, std::string& race_check);
 // What --race-check asks of a grade on `grading`: kOff on the simulator itself, which checks its own runs.
 RaceCheck race_check_for(const std::string& option, const Backend& grading);
 // The simulator that checks a grade for races alongside the GPU; null unless `race_check` asks for it.
-std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const ProjectPaths& paths, CommandRunner& runner);
+// The simulator that checks a grade on `grading` for races, told to be `grading`'s device; null unless asked.
+std::unique_ptr<Backend> race_checker_for(RaceCheck race_check, const Backend& grading, const ProjectPaths& paths,
+                                          CommandRunner& runner);
 
 // --sandbox: none, rlimits, bwrap or auto (the strongest this machine supports, said on stderr).
 void add_sandbox_option(CLI::App& command, std::string& sandbox);

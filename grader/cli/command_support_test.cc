@@ -37,9 +37,13 @@ TEST_CASE("on a GPU each choice asks for its checker; on the simulator none is n
   CHECK(race_check_for("off", gpu) == RaceCheck::kOff);
   CHECK(race_check_for("sim", sim) == RaceCheck::kOff);
   CHECK(race_check_for("sanitizer", sim) == RaceCheck::kOff);
-  CHECK(race_checker_for(RaceCheck::kSimulatorThenSanitizer, paths, runner) != nullptr);
-  CHECK(race_checker_for(RaceCheck::kSanitizer, paths, runner) == nullptr);
-  CHECK(race_checker_for(RaceCheck::kOff, paths, runner) == nullptr);
+  const std::unique_ptr<Backend> beside = race_checker_for(RaceCheck::kSimulatorThenSanitizer, gpu, paths, runner);
+  REQUIRE(beside != nullptr);
+  CHECK(beside->simulated());
+  CHECK(beside->device_profile().name == "NVIDIA Fake GPU");  // the GPU's, not the simulator's default
+  CHECK(beside->device_profile().multiprocessors == 7);
+  CHECK(race_checker_for(RaceCheck::kSanitizer, gpu, paths, runner) == nullptr);
+  CHECK(race_checker_for(RaceCheck::kOff, gpu, paths, runner) == nullptr);
 }
 
 SimilarityOptions similarity_after(const std::vector<std::string>& words, SimilarityOptions current = {}) {

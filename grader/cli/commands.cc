@@ -144,14 +144,19 @@ CommandAction setup_validate(CLI::App& command, const GlobalOptions& globals) {
   };
 }
 
-CommandAction setup_devices(CLI::App&, const GlobalOptions& globals) {
-  return [&globals] {
+CommandAction setup_devices(CLI::App& command, const GlobalOptions& globals) {
+  auto profile = std::make_shared<bool>(false);
+  command.add_flag("--profile", *profile,
+                   "also print the profile the simulator gives a program that asks what the device is: this GPU's, "
+                   "or the simulator's default where there is none (docs/SIMULATOR.md)");
+  return [&globals, profile] {
     GpuProbe probe = probe_gpu();
     if (probe.usable) {
       std::cout << fmt::format("gpu: usable, {} (sm_{})\n", probe.name, probe.arch);
     } else {
       std::cout << fmt::format("gpu: not usable: {}\n", probe.reason);
     }
+    if (*profile) std::cout << "profile: " << (probe.usable ? probe.profile : DeviceProfile{}).to_text() << "\n";
     ProjectPaths paths = ProjectPaths::discover(globals.root, globals.cache_dir);
     SubprocessCommandRunner runner;
     const Availability sim = SimBackend(paths, runner).availability();

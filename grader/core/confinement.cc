@@ -229,10 +229,15 @@ std::vector<std::string> Confinement::compile_command(const std::vector<std::str
   return confined(*this, argv, working_dir, true, compile_limits(), FilterKind::kCompile);
 }
 
-std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device, size_t program_words) {
+std::vector<std::string> with_variable(std::vector<std::string> command, const std::string& assignment,
+                                       size_t program_words) {
   const auto program = command.end() - static_cast<std::ptrdiff_t>(std::min(program_words, command.size()));
-  command.insert(program, {"env", "CUDA_VISIBLE_DEVICES=" + std::to_string(device)});
+  command.insert(program, {"env", assignment});
   return command;
+}
+
+std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device, size_t program_words) {
+  return with_variable(std::move(command), "CUDA_VISIBLE_DEVICES=" + std::to_string(device), program_words);
 }
 
 std::string to_string(Confinement::Level level) {

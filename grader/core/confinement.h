@@ -64,6 +64,9 @@ struct Confinement {
 // CUDA_VISIBLE_DEVICES: one grading queue per GPU, each with its own device. The variable is set just before
 // the last `program_words` words: the runner, or a Confinement::wrapper and the runner.
 std::vector<std::string> pinned_to_device(std::vector<std::string> command, int device, size_t program_words = 1);
+// `command` with one variable ("NAME=value") set for its last `program_words` words alone, inside any sandbox.
+std::vector<std::string> with_variable(std::vector<std::string> command, const std::string& assignment,
+                                       size_t program_words = 1);
 
 // bwrap when it can start a process on this machine (it needs user namespaces), else rlimits when prlimit
 // exists, else none; `why` says what was tried when the answer is not bwrap.

@@ -139,7 +139,15 @@ std::vector<std::string> Grader::student_command(const std::filesystem::path& ru
     confinement.hidden_dirs = {paths_.root, paths_.cache};
   }
   std::vector<std::string> command = confinement.command_for(runner);
+  command = told_its_device(std::move(command), wrapper.size() + 1);
   return options_.device ? pinned_to_device(std::move(command), *options_.device, wrapper.size() + 1) : command;
+}
+
+// A simulator's runner is told which GPU it is (model/device_profile.h); a GPU's runner asks the GPU.
+std::vector<std::string> Grader::told_its_device(std::vector<std::string> command, size_t program_words) const {
+  if (!backend_.simulated()) return command;
+  const std::string profile = std::string(kDeviceProfileVariable) + "=" + backend_.device_profile().to_text();
+  return with_variable(std::move(command), profile, program_words);
 }
 
 Grader::Preparation Grader::prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases,

@@ -170,6 +170,7 @@ class Grader {
   // Times the reference and the baselines on the same sets, and scores the student's speed against them.
   void compare_with_trusted(const SpeedRule& rule, const TestCase& test_case, TimedSamples& samples, CaseResult& result,
                             SpeedResult& speed);
+  std::vector<std::string> told_its_device(std::vector<std::string> command, size_t program_words) const;
   // The lab's reference `name`, built and started once per grader (key: reference_key(name)).
   RunnerSlot* reference_runner(const std::string& name, std::string& problem);
   static std::string reference_key(const std::string& name);

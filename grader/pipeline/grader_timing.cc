@@ -245,7 +245,7 @@ RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem
 }
 
 RunnerSlot* Grader::add_trusted(const std::string& key, const BuildResult& build) {
-  std::vector<std::string> command = {build.runner.string()};
+  std::vector<std::string> command = told_its_device({build.runner.string()}, 1);
   if (options_.device) command = pinned_to_device(std::move(command), *options_.device);
   return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner, std::move(command))).first->second.get();
 }

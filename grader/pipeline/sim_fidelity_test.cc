@@ -294,5 +294,52 @@ TEST_CASE("a shuffle that reads a lane outside its mask gets 0, as on an H200; a
   CHECK_THAT(result.details, Catch::Contains("an H200 gives 0"));
 }
 
+TEST_CASE("a program that asks is told the GPU of the grade: its name, SM count and attributes", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  // Right only where the device is the fake GPU that the grader passes below: what a file that picks its grid
+  // from the SM count, or tells the simulator from a GPU by asking, would see.
+  const std::string source = R"(
+#include <cstring>
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+__global__ void spoil(int* out) { *out += 1; }
+)" + kAddUp + R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  cudaDeviceProp properties;
+  int sms = 0, major = 0, clock_khz = 0, shared_per_sm = 0;
+  const bool asked = cudaGetDeviceProperties(&properties, 0) == cudaSuccess &&
+                     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) == cudaSuccess &&
+                     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) == cudaSuccess &&
+                     cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0) == cudaSuccess &&
+                     cudaDeviceGetAttribute(&shared_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, 0) == cudaSuccess;
+  const bool fake = asked && std::strcmp(properties.name, "NVIDIA Fake GPU") == 0 && sms == 7 &&
+                    properties.multiProcessorCount == 7 && major == 9 && clock_khz > 0 && shared_per_sm > 0;
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+  if (!fake) spoil<<<1, 1>>>(out);
+}
+)";
+  DeviceProfile fake_gpu;
+  fake_gpu.name = "NVIDIA Fake GPU";
+  fake_gpu.multiprocessors = 7;
+  fake_gpu.attributes.clear();  // answered from the fields, so the SM count is 7 everywhere
+  SimBackend beside_the_fake(fixture.paths, fixture.runner, fake_gpu);
+  Grader told(*find_lab("reduction"), beside_the_fake, fixture.paths, fixture.options);
+  check_every_case(told.grade(fixture.write_reduction(source), testing::reduction_suite({1000, 4099})),
+                   CaseStatus::kPassed, {});
+  // Without a GPU the simulator is the course's default GPU (model/device_profile.h), never "a simulator".
+  check_every_case(fixture.grade(source), CaseStatus::kWrongAnswer, {});
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -33,6 +33,14 @@ class FakeBackend : public Backend {
   }
   Toolchain& toolchain() override { return toolchain_; }
   bool can_time() const override { return true; }
+  // A GPU unlike the simulator's default, so that a test sees whose profile a simulator beside it takes.
+  DeviceProfile device_profile() const override {
+    DeviceProfile fake;
+    fake.name = "NVIDIA Fake GPU";
+    fake.multiprocessors = 7;
+    fake.attributes.clear();  // answered from the fields, so the SM count is 7 everywhere
+    return fake;
+  }
   FakeToolchain& fake_toolchain() { return toolchain_; }
 
  private:
