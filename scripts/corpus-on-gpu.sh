@@ -2,7 +2,7 @@
 # The hostile corpus on a GPU, in one batch: every file of submissions/adversarial/matmul/ renamed as a
 # Blackboard upload (so `cudagrade grade` compiles them in parallel), graded with the GPU backend inside the
 # sandbox, and each status compared with the file's header (cudagrade-expect-gpu, else cudagrade-expect).
-# The files of submissions/timing/matmul/ go with them: there a file whose header names its honest twin
+# The files of submissions/gpu-only/matmul/ go with them: there a file whose header names its honest twin
 # (cudagrade-twin: NAME) must score no more than that twin (a quarter point of timing noise allowed).
 #   scripts/corpus-on-gpu.sh OUT_DIR
 set -uo pipefail
@@ -13,7 +13,7 @@ mkdir -p "$uploads"
 declare -A expected
 declare -A id_of
 i=0
-for file in submissions/adversarial/matmul/*.cu submissions/timing/matmul/*.cu; do
+for file in submissions/adversarial/matmul/*.cu submissions/gpu-only/matmul/*.cu; do
   i=$((i + 1))
   id=$(printf '4000%06d' "$i")
   cp "$file" "$uploads/Lab3_${id}_attempt_2026-11-20-09-00-00_matmul.cu"
@@ -36,7 +36,7 @@ for id in $(printf '%s\n' "${!expected[@]}" | sort); do
   [[ $result == ok ]] || grep "^$id," "$out/graded/grades.csv" | cut -d, -f6- | cut -c1-300
 done | tee "$out/corpus-gpu.txt"
 score_of() { grep "^$1," "$out/graded/grades.csv" | cut -d, -f3; }
-for file in submissions/timing/matmul/*.cu; do
+for file in submissions/gpu-only/matmul/*.cu; do
   twin=$(sed -n 's|^// cudagrade-twin: ||p' "$file" | head -n 1)
   [[ -z $twin ]] && continue
   mine=$(score_of "${id_of[$(basename "$file")]}")

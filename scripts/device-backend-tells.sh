@@ -25,4 +25,5 @@ for file in "$@"; do
   got=$(sed -n 's/^score .*, verdict \(.*\)$/\1/p' "$out/$name.txt")
   score=$(sed -n 's/^score \([^,]*\),.*$/\1/p' "$out/$name.txt")
   printf '%-40s expected %-12s got %-12s %s\n' "$name" "$want" "${got:-none}" "$score"
+  grep -o 'race check: [^;]*;\?[^;]*;\?[^;]*' "$out/$name.txt" | head -n 1 | cut -c1-300 | sed 's/^/    /'
 done | tee "$out/verdicts.txt"

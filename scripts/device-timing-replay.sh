@@ -2,7 +2,7 @@
 # On the GPU (the device tool), issue #33's "timing cannot be replayed", in one call, before and after:
 #   1. scripts/device-check-cost.sh OLD.tar ROUNDS: both trees built, each lab's correct.cu graded on its
 #      performance cases by both binaries (what mixing every timed sample's inputs costs the grade);
-#   2. submissions/timing/matmul/remembers_answers.cu and its honest twin naive_twin.cu graded by both binaries
+#   2. submissions/gpu-only/matmul/remembers_answers.cu and its honest twin naive_twin.cu graded by both binaries
 #      on matmul's performance cases (--race-check off: the GPU's own timing, nothing beside it).
 #   scripts/device-timing-replay.sh OLD.tar [ROUNDS]
 set -uo pipefail
@@ -15,7 +15,7 @@ old=/tmp/cudagrade-old
 for tree in old new; do
   dir=.; [[ $tree == old ]] && dir=$old
   for file in naive_twin remembers_answers; do
-    (cd "$dir" && build/cudagrade check matmul "$here/submissions/timing/matmul/$file.cu" \
+    (cd "$dir" && build/cudagrade check matmul "$here/submissions/gpu-only/matmul/$file.cu" \
       --cases /tmp/perf-matmul.yaml --race-check off) >"$out/replay-$tree-$file.txt" 2>&1
   done
 done

@@ -58,9 +58,10 @@ BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const B
                                        BuildResult result) {
   // Full RELRO and immediate binding, as the simulator's runners: every call resolved before main and the
   // tables read-only afterwards, so no code of the file can redirect the harness's calls (#14 item 3).
-  // The runtime's copies wrapped: the harness sees the file's copies into its outputs (runner_main.cu, #33).
+  // The runtime's copies and launches wrapped: the harness sees the file's copies into its outputs, and counts
+  // its launches for the grader to hold against the simulator's (runner_main.cu, #33).
   return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now", "-Xlinker",
-               "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync"},
+               "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync,--wrap=__cudaLaunchKernel,--wrap=cudaLaunchKernel"},
               objects, request.libraries, std::move(result), sandbox_for(request));
 }
 

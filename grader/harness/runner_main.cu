@@ -27,6 +27,7 @@
 
 #include "harness/harness.h"
 #include "harness/timing_loop.cuh"
+#include "model/launch_account.h"
 
 namespace {
 
@@ -125,10 +126,53 @@ extern "C" cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* sou
   return __real_cudaMemcpyAsync(destination, source, bytes, kind, stream);
 }
 
+// ---- The call's launches, for the grader to hold against the simulator's (model/launch_account.h) ----
+// The runner is also linked with --wrap=__cudaLaunchKernel,--wrap=cudaLaunchKernel: <<<>>> reaches the first,
+// a file's own cudaLaunchKernel the second. Counted only while the student's call of a check runs, and only
+// the outermost of the two, should one call the other inside the runtime.
+
+namespace {
+bool g_counting_launches = false;
+int g_launch_depth = 0;
+cudagrade::LaunchAccount g_launches;
+
+void note_launch(dim3 grid, dim3 block, size_t shared) {
+  if (g_counting_launches && g_launch_depth == 0) {
+    g_launches.note(grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
+  }
+}
+}  // namespace
+
+extern "C" cudaError_t __real___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
+                                                 cudaStream_t stream);
+extern "C" cudaError_t __real_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
+                                               cudaStream_t stream);
+
+extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
+                                                 cudaStream_t stream) {
+  note_launch(grid, block, shared);
+  ++g_launch_depth;
+  const cudaError_t status = __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+  --g_launch_depth;
+  return status;
+}
+
+extern "C" cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
+                                               cudaStream_t stream) {
+  note_launch(grid, block, shared);
+  ++g_launch_depth;
+  const cudaError_t status = __real_cudaLaunchKernel(function, grid, block, args, shared, stream);
+  --g_launch_depth;
+  return status;
+}
+
 namespace {
 
-// Before the student's call: the set's outputs (an in-out buffer is judged as an output) are watched.
+// Before the student's call: the set's outputs (an in-out buffer is judged as an output) are watched, and its
+// launches counted.
 void watch_set(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  g_launches = {};
+  g_counting_launches = true;
   g_watched.clear();
   g_host_copies.clear();
   const size_t per_set = arena.header().buffer_count;
@@ -146,6 +190,7 @@ void look_for_host_work(const DeviceArena& device, const MappedArena& arena, siz
   (void)device;
   (void)arena;
   (void)set;
+  g_counting_launches = false;
   g_watched.clear();
   if (g_host_copies.empty()) return;
   check_cuda(cudaDeviceSynchronize(), "kernel execution");
@@ -167,6 +212,9 @@ void handle(const std::string& line) {
     g_host_work.clear();
     std::string fields = check_arena(rest_of(words), {&watch_set, &look_for_host_work}).fields();
     if (!g_host_work.empty()) fields += " host=" + g_host_work;
+    char launched[48];
+    g_launches.write(launched, sizeof launched);
+    fields += std::string(" launches=") + launched;
     return respond("ok", fields);
   }
   if (verb == "bandwidth") return handle_bandwidth();

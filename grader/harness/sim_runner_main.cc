@@ -23,6 +23,7 @@
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/host_work.h"
+#include "cusim/runtime/launch_record.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/symbolize.h"
@@ -99,6 +100,7 @@ void second_order(const DeviceArena&, const MappedArena&, size_t) {
 
 void watch_call(const DeviceArena&, const MappedArena&, size_t) {
   cusim::race::watch_call();
+  cusim::launches::start();
 }
 
 // The first evidence of host work in this request, for the grader to weigh against the outputs:
@@ -154,6 +156,9 @@ void handle(const std::string& line) {
     const std::string race = one_line(cusim::race::global_race());
     std::string reply = fields;
     if (!g_host_work.empty()) reply += " host=" + g_host_work;
+    if (first_order) {
+      if (const std::string launched = cusim::launches::take(); !launched.empty()) reply += " launches=" + launched;
+    }
     reply += cusim::advice::take_fields();
     if (verb == "check-profiled" || counted) reply += " profile=" + cusim::profile::take_report();
     if (counted) reply += " dram=" + cusim::profile::take_traffic();

@@ -341,6 +341,10 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
       }
     } else {
       apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
+      if (auto launched = reply.fields.find("launches");
+          launched != reply.fields.end() && test_case.size == result.size) {
+        result.launches = launched->second;
+      }
       // Device printf lands in the runner's output: the student sees it beside the verdict, never as one.
       if (!reply.output.empty()) {
         append_line(result.details, "what the program printed:\n" + last_lines(reply.output, 20));

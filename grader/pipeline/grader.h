@@ -77,7 +77,10 @@ class Grader {
   GradeReport run_one(const std::filesystem::path& submission, const TestCase& test_case, const CaseOptions& options);
   // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
   // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
-  SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite);
+  // On the case `case_name` when given (a case whose launches differ from the simulator's), else on the
+  // smallest warp-wide correctness case (pipeline/sanitizer_check.h).
+  SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite,
+                            const std::string& case_name = "");
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,

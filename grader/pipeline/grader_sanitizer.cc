@@ -2,6 +2,8 @@
 // the simulator cannot check (pipeline/sanitizer_check.h). Part of Grader (pipeline/grader.h).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "check/case_judge.h"
 #include "pipeline/grader.h"
 
@@ -30,10 +32,12 @@ std::string why_no_verdict(const RunnerSession::Ending& ending, const std::strin
 
 }  // namespace
 
-SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const TestSuite& suite) {
+SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const TestSuite& suite,
+                                  const std::string& case_name) {
   if (backend_.simulated()) return not_checked("compute-sanitizer needs a GPU; the simulator checks its own runs");
   const std::vector<TestCase> cases = cases_to_grade(suite);
-  const TestCase* chosen = sanitizer_case(cases);
+  const auto named = std::find_if(cases.begin(), cases.end(), [&](const TestCase& c) { return c.name == case_name; });
+  const TestCase* chosen = named != cases.end() ? &*named : sanitizer_case(cases);
   if (chosen == nullptr) return not_checked("compute-sanitizer: the test cases hold no correctness case to run");
   std::error_code error;
   if (!std::filesystem::is_regular_file(options_.compute_sanitizer, error)) {

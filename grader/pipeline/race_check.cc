@@ -75,7 +75,40 @@ void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why) {
   if (changed) total_up(gpu);
 }
 
-SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
+LaunchDifference launches_differ(GradeReport& gpu, const GradeReport& sim) {
+  LaunchDifference difference;
+  double largest = -1;
+  int others = 0;
+  for (CaseResult& result : gpu.cases) {
+    const CaseResult* simulated = case_named(sim, result.name);
+    if (simulated == nullptr || result.launches.empty() || simulated->launches.empty() ||
+        simulated->launches == result.launches) {
+      continue;
+    }
+    auto count = [](const std::string& account) { return account.substr(0, account.find(':')); };
+    const std::string said =
+        fmt::format("in case {} the GPU launched {} kernels, the simulator {}{}", result.name, count(result.launches),
+                    count(simulated->launches),
+                    count(result.launches) == count(simulated->launches) ? ", with other grids or blocks" : "");
+    result.details +=
+        (result.details.empty() ? "" : "\n") + fmt::format("The GPU ran other launches than the simulator: {}.", said);
+    double elements = 1;
+    for (int64_t side : result.size) elements *= static_cast<double>(side);
+    if (elements > largest) {
+      largest = elements;
+      difference.largest = result.name;
+    }
+    if (difference.said.empty()) {
+      difference.said = said;
+    } else {
+      ++others;
+    }
+  }
+  if (others > 0) difference.said += fmt::format(" (and in {} more {})", others, others == 1 ? "case" : "cases");
+  return difference;
+}
+
+SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim, std::string* sanitize_case) {
   if (const std::string why = why_not_checked(sim); !why.empty()) {
     gpu.race_check = "none: " + why;
     return SimulatorCheck::kNotChecked;
@@ -93,16 +126,21 @@ SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim) {
     overrule(result, simulated->status, simulated->message, simulated->details);
   }
   total_up(gpu);
+  if (const LaunchDifference differ = launches_differ(gpu, sim); !differ.said.empty()) {
+    gpu.race_check += "; the GPU's launches differ from the simulator's: " + differ.said;
+    if (sanitize_case != nullptr) *sanitize_case = differ.largest;
+    return SimulatorCheck::kLaunchesDiffer;
+  }
   return SimulatorCheck::kMerged;
 }
 
-SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated) {
+SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated, std::string* sanitize_case) {
   try {
     GradeReport checked = [&] {
       ScopedPhase phase("race check: wait for the simulator's verdict");
       return simulated.get();
     }();
-    return merge_race_verdicts(gpu, checked);
+    return merge_race_verdicts(gpu, checked, sanitize_case);
   } catch (const std::exception& error) {
     // The simulator's trouble must not cost the GPU's grade: the report says no race check ran, and why.
     gpu.race_check = std::string("none: the simulator failed: ") + error.what();
@@ -130,7 +168,20 @@ void finish_race_check(Grader& gpu, const std::filesystem::path& submission, con
                        GradeReport& report, std::future<GradeReport>* simulated) {
   std::string instead_of;
   if (simulated != nullptr && simulated->valid()) {
-    if (apply_race_check(report, std::move(*simulated)) == SimulatorCheck::kMerged) return;
+    std::string sanitize_case;
+    const SimulatorCheck checked = apply_race_check(report, std::move(*simulated), &sanitize_case);
+    if (checked == SimulatorCheck::kMerged) return;
+    if (checked == SimulatorCheck::kLaunchesDiffer) {
+      // The simulator checked other code than the GPU ran: compute-sanitizer checks what the GPU runs.
+      const std::string merged = report.race_check;
+      try {
+        merge_sanitizer_verdict(report, gpu.sanitize(submission, suite, sanitize_case));
+        report.race_check = merged + "; and " + report.race_check;
+      } catch (const std::exception& error) {
+        report.race_check = merged + "; compute-sanitizer could not run: " + error.what();
+      }
+      return;
+    }
     instead_of = report.race_check;
   }
   const bool said_none = instead_of.rfind("none: ", 0) == 0;

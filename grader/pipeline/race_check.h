@@ -24,16 +24,30 @@ enum class RaceCheck {
   kSanitizer,               // compute-sanitizer alone
 };
 
-// Whether the simulator's report could be merged: kNotChecked when it could not build or run the file.
-enum class SimulatorCheck { kMerged, kNotChecked };
+// Whether the simulator's report could be merged: kNotChecked when it could not build or run the file;
+// kLaunchesDiffer when it was merged but the two backends' counts of some case's launches differ
+// (model/launch_account.h): the file ran other code on the GPU than in the simulator, so compute-sanitizer
+// checks it on the GPU too.
+enum class SimulatorCheck { kMerged, kLaunchesDiffer, kNotChecked };
+
+// The cases both backends ran at the same size whose launches differ, each with a note in its details: `said`
+// names the first for the report ("in case square-32 the GPU launched 2 kernels, the simulator 1"), `largest`
+// the one with the most elements, which compute-sanitizer then checks (the likeliest to show what the GPU's
+// other code does: a tile loop that runs more than once). Both empty when none differs.
+struct LaunchDifference {
+  std::string said;
+  std::string largest;
+};
+LaunchDifference launches_differ(GradeReport& gpu, const GradeReport& sim);
 
 // The simulator's verdicts merged into the GPU's report, matched by case name: a case the simulator finds
 // racy is `race`, with the simulator's message (the array, both lines, the fix) and no points, whatever the
-// GPU said, and so is a case it finds computed on the host (`host_compute`, from its view of every copy); what the GPU said stays in the details, since the student needs both facts. Sets
-// `gpu.race_check` to what checked, or to "none" and why (the simulator could not build or run the file).
-// An efficiency case (kind efficiency) takes the simulator's figure and points, "counted by the simulator,
-// beside the GPU grade", where the GPU found its outputs right.
-SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim);
+// GPU said, and so is a case it finds computed on the host (`host_compute`, from its view of every copy); what the GPU
+// said stays in the details, since the student needs both facts. Sets `gpu.race_check` to what checked, or to "none"
+// and why (the simulator could not build or run the file). An efficiency case (kind efficiency) takes the simulator's
+// figure and points, "counted by the simulator, beside the GPU grade", where the GPU found its outputs right.
+// `sanitize_case`, when given, gets the case compute-sanitizer should check where the launches differ.
+SimulatorCheck merge_race_verdicts(GradeReport& gpu, const GradeReport& sim, std::string* sanitize_case = nullptr);
 
 // An efficiency case the simulator did not count for `gpu` (it could not run the file, or was not asked to run
 // beside it) earns nothing, and says `why`.
@@ -41,7 +55,8 @@ void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why);
 
 // The simulator's report, when it comes, merged into `gpu`; if the simulator failed, `gpu` keeps its grade and
 // says that no race check ran, and why.
-SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated);
+SimulatorCheck apply_race_check(GradeReport& gpu, std::future<GradeReport> simulated,
+                                std::string* sanitize_case = nullptr);
 
 // compute-sanitizer's verdict merged into `gpu` as the simulator's is: the case it found racy (or a barrier
 // error in) gets that verdict and no points. `instead_of`: why the simulator did not check, when it was asked

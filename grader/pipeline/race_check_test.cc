@@ -66,6 +66,42 @@ TEST_CASE("a case the GPU passed and the simulator finds racy is race, with the 
   CHECK(gpu.verdict == CaseStatus::kRace);
 }
 
+TEST_CASE("launches the two backends counted differently are said, and ask for compute-sanitizer", "[race_check]") {
+  auto counted = [](const std::string& name, const std::string& launches) {
+    CaseResult result = case_result(name, CaseStatus::kPassed, 1, "all elements of C are right");
+    result.launches = launches;
+    return result;
+  };
+  const GradeReport sim = report_of({counted("square-16", "2:00000000000000aa"),
+                                     counted("odd-17", "1:00000000000000bb"), counted("performance-512", "")});
+  SECTION("the same launches everywhere: merged, nothing said") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa"), counted("odd-17", "1:00000000000000bb"),
+                                 counted("performance-512", "3:00000000000000cc")});
+    CHECK(merge_race_verdicts(gpu, sim) == SimulatorCheck::kMerged);
+    CHECK(gpu.race_check == "simulator, alongside the GPU");
+    CHECK(gpu.cases[2].details.empty());  // sized down in the simulator: not compared
+  }
+  SECTION("another kernel on the GPU in one case") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa"), counted("odd-17", "2:00000000000000dd"),
+                                 counted("performance-512", "3:00000000000000cc")});
+    std::string sanitize_case;
+    CHECK(merge_race_verdicts(gpu, sim, &sanitize_case) == SimulatorCheck::kLaunchesDiffer);
+    CHECK(sanitize_case == "odd-17");
+    CHECK(gpu.race_check ==
+          "simulator, alongside the GPU; the GPU's launches differ from the simulator's: in case odd-17 the GPU "
+          "launched 2 kernels, the simulator 1");
+    CHECK_THAT(gpu.cases[1].details, Catch::Contains("The GPU ran other launches than the simulator"));
+    CHECK(gpu.cases[1].status == CaseStatus::kPassed);  // evidence for compute-sanitizer, not a verdict
+  }
+  SECTION("as many launches, other grids") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000ee"), counted("odd-17", "1:00000000000000bb"),
+                                 counted("performance-512", "")});
+    const LaunchDifference differ = launches_differ(gpu, sim);
+    CHECK(differ.said == "in case square-16 the GPU launched 2 kernels, the simulator 2, with other grids or blocks");
+    CHECK(differ.largest == "square-16");
+  }
+}
+
 TEST_CASE("a file the simulator cannot run keeps the GPU's grade, and the report says no race check ran",
           "[race_check]") {
   GradeReport gpu = report_of({case_result("square-16", CaseStatus::kPassed, 1, "all elements of C are right")});

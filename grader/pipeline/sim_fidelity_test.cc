@@ -4,6 +4,7 @@
 // Each file is graded end to end in the simulator and the test asserts what a student would read.
 #include <catch2/catch.hpp>
 
+#include "model/launch_account.h"
 #include "testing/sim_fixture.h"
 
 namespace cudagrade {
@@ -339,6 +340,34 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
                    CaseStatus::kPassed, {});
   // Without a GPU the simulator is the course's default GPU (model/device_profile.h), never "a simulator".
   check_every_case(fixture.grade(source), CaseStatus::kWrongAnswer, {});
+}
+
+TEST_CASE("the simulator counts a case's launches as the GPU runner does, for the two to be compared",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  const GradeReport report = fixture.grade(R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)" + kAddUp + kTwoPassLauncher);
+  check_every_case(report, CaseStatus::kPassed, {});
+  for (const CaseResult& result : report.cases) {
+    const int64_t n = result.size.at(0);
+    LaunchAccount expected;
+    expected.note(static_cast<uint64_t>((n + 255) / 256), 1, 1, 256, 1, 1, 0);  // block_sums
+    expected.note(1, 1, 1, 256, 1, 1, 0);                                       // add_up
+    char field[48];
+    expected.write(field, sizeof field);
+    CHECK(result.launches == field);
+  }
 }
 
 }  // namespace

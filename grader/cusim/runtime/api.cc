@@ -9,10 +9,12 @@
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/host_work.h"
+#include "cusim/runtime/launch_record.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/shared_memory.h"
 #include "model/device_profile.h"
+#include "model/launch_account.h"
 
 namespace cusim {
 namespace {
@@ -56,7 +58,29 @@ cudaError_t launch_error(const LaunchConfig& config) {
 
 }  // namespace
 
+namespace {
+bool g_counting_launches = false;
+cudagrade::LaunchAccount g_launches;
+}  // namespace
+
+void launches::start() {
+  g_launches = {};
+  g_counting_launches = true;
+}
+
+std::string launches::take() {
+  if (!g_counting_launches) return "";
+  g_counting_launches = false;
+  char field[48];
+  g_launches.write(field, sizeof field);
+  return field;
+}
+
 void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody body, void* closure) {
+  if (g_counting_launches) {
+    g_launches.note(config.grid.x, config.grid.y, config.grid.z, config.block.x, config.block.y, config.block.z,
+                    config.dynamic_shared_bytes);
+  }
   if (scheduler().inside_kernel()) unsupported("a kernel launch inside a kernel (dynamic parallelism)", 0);
   if (cudaError_t error = launch_error(config); error != cudaSuccess) {
     record(error);

@@ -1,0 +1,14 @@
+// The launches of the student's call, counted as the GPU runner counts them (model/launch_account.h), for the
+// grader to compare between the two backends. The simulator's runner starts the count before the call and
+// takes it after (harness/sim_runner_main.cc); every launch, a refused one too, counts.
+#pragma once
+
+#include <string>
+
+namespace cusim::launches {
+
+void start();
+// "<launches>:<hash>", and counting stops; empty when it was not started.
+std::string take();
+
+}  // namespace cusim::launches
