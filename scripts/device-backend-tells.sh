@@ -7,11 +7,8 @@
 #   scripts/device-backend-tells.sh FILE...
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-device-out}
-mkdir -p "$out"
-# shellcheck source=/dev/null
-source .device-debs/env.sh >/dev/null
-export PATH=/usr/local/cuda/bin:$PATH
+# shellcheck source=scripts/device-env.sh
+source scripts/device-env.sh
 # Always built: a warm machine keeps an older tree's build, which the build brings up to date.
 (cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
   cmake --build build -j"$(nproc)" --target cudagrade) >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }

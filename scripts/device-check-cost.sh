@@ -9,11 +9,8 @@
 # lines are a table of the median of each host phase that a declared check touches.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-device-out}
-mkdir -p "$out"
-# shellcheck source=/dev/null
-source .device-debs/env.sh >/dev/null
-export PATH=/usr/local/cuda/bin:$PATH
+# shellcheck source=scripts/device-env.sh
+source scripts/device-env.sh
 rounds=${2:-3}
 old=/tmp/cudagrade-old
 # A warm machine keeps both builds from an earlier call.

@@ -7,11 +7,8 @@
 # OLD.tar: git archive REV > OLD.tar, in a git-ignored folder carried to the machine.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-device-out}
-mkdir -p "$out"
-# shellcheck source=/dev/null
-source .device-debs/env.sh >/dev/null
-export PATH=/usr/local/cuda/bin:$PATH
+# shellcheck source=scripts/device-env.sh
+source scripts/device-env.sh
 old=/tmp/cudagrade-old
 if [[ ! -d $old ]]; then
   mkdir -p "$old"

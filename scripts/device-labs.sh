@@ -10,11 +10,8 @@
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-device-out}
-mkdir -p "$out"
-# shellcheck source=/dev/null
-source .device-debs/env.sh >/dev/null
-export PATH=/usr/local/cuda/bin:$PATH
+# shellcheck source=scripts/device-env.sh
+source scripts/device-env.sh
 if [[ ! -x build/cudagrade ]]; then
   { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
     cmake --build build -j"$(nproc)" --target cudagrade; } >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }

@@ -28,11 +28,8 @@
 # Logs go to $OUT (or ./device-out); the last lines are a short table.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-device-out}
-mkdir -p "$out"
-# shellcheck source=/dev/null
-source .device-debs/env.sh >/dev/null
-export PATH=/usr/local/cuda/bin:$PATH
+# shellcheck source=scripts/device-env.sh
+source scripts/device-env.sh
 [[ -x build/cudagrade ]] || scripts/device-build.sh >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
 date -u | tee -a "$out/gpu.txt"

@@ -148,22 +148,28 @@ extern "C" cudaError_t __real___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid,
 extern "C" cudaError_t __real_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
                                                cudaStream_t stream);
 
-extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
-                                                 cudaStream_t stream) {
+namespace {
+// Notes the launch, then makes it through `launch` (the real entry), counting nothing it launches in turn.
+template <typename Launch>
+cudaError_t counted_launch(dim3 grid, dim3 block, size_t shared, Launch launch) {
   note_launch(grid, block, shared);
   ++g_launch_depth;
-  const cudaError_t status = __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+  const cudaError_t status = launch();
   --g_launch_depth;
   return status;
+}
+}  // namespace
+
+extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
+                                                 cudaStream_t stream) {
+  return counted_launch(grid, block, shared,
+                        [&] { return __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream); });
 }
 
 extern "C" cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
                                                cudaStream_t stream) {
-  note_launch(grid, block, shared);
-  ++g_launch_depth;
-  const cudaError_t status = __real_cudaLaunchKernel(function, grid, block, args, shared, stream);
-  --g_launch_depth;
-  return status;
+  return counted_launch(grid, block, shared,
+                        [&] { return __real_cudaLaunchKernel(function, grid, block, args, shared, stream); });
 }
 
 namespace {

@@ -295,12 +295,8 @@ TEST_CASE("a shuffle that reads a lane outside its mask gets 0, as on an H200; a
   CHECK_THAT(result.details, Catch::Contains("an H200 gives 0"));
 }
 
-TEST_CASE("a program that asks is told the GPU of the grade: its name, SM count and attributes", "[sim][fidelity]") {
-  testing::SimFixture fixture;
-  // Right only where the device is the fake GPU that the grader passes below: what a file that picks its grid
-  // from the SM count, or tells the simulator from a GPU by asking, would see.
-  const std::string source = R"(
-#include <cstring>
+// A block's tree sum into partial[blockIdx.x], for the tests below that are about the launch, not the kernel.
+const std::string kTreeBlockSums = R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   __shared__ int s[256];
   const int i = blockIdx.x * 256 + threadIdx.x;
@@ -312,6 +308,13 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   }
   if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
 }
+)";
+
+TEST_CASE("a program that asks is told the GPU of the grade: its name, SM count and attributes", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  // Right only where the device is the fake GPU that the grader passes below: what a file that picks its grid
+  // from the SM count, or tells the simulator from a GPU by asking, would see.
+  const std::string source = "#include <cstring>\n" + kTreeBlockSums + R"(
 __global__ void spoil(int* out) { *out += 1; }
 )" + kAddUp + R"(
 void reduce_sum(const int* in, int* out, int n, int* scratch) {
@@ -345,19 +348,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
 TEST_CASE("the simulator counts a case's launches as the GPU runner does, for the two to be compared",
           "[sim][fidelity]") {
   testing::SimFixture fixture;
-  const GradeReport report = fixture.grade(R"(
-__global__ void block_sums(const int* in, int* partial, int n) {
-  __shared__ int s[256];
-  const int i = blockIdx.x * 256 + threadIdx.x;
-  s[threadIdx.x] = i < n ? in[i] : 0;
-  __syncthreads();
-  for (int stride = 128; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
-}
-)" + kAddUp + kTwoPassLauncher);
+  const GradeReport report = fixture.grade(kTreeBlockSums + kAddUp + kTwoPassLauncher);
   check_every_case(report, CaseStatus::kPassed, {});
   for (const CaseResult& result : report.cases) {
     const int64_t n = result.size.at(0);
