@@ -12,6 +12,7 @@ add_executable(cudagrade_tests
   grader/model/status_test.cc
   tests/testing/fake_backend.cc
   tests/testing/sample_reports.cc
+  tests/testing/elf_listings.cc
   tests/workflow_lint/script_check.cc
   tests/workflow_lint/script_check_test.cc
   tests/workflow_lint/workflow_check.cc
@@ -24,6 +25,7 @@ add_executable(cudagrade_tests
   grader/compile/symbol_policy_test.cc
   grader/compile/instruction_scan_test.cc
   grader/compile/startup_sections_test.cc
+  grader/compile/static_storage_test.cc
   grader/compile/preprocessed_policy_test.cc
   grader/check/integrity_test.cc
   grader/check/case_judge_test.cc

@@ -16,6 +16,7 @@ namespace cudagrade {
 namespace {
 
 constexpr const char* kObject = "object.o";
+constexpr const char* kLinkScript = "link.ld";
 constexpr const char* kRunner = "runner";
 constexpr const char* kLog = "log.txt";
 constexpr const char* kPreprocessed = "preprocessed.ii";
@@ -240,16 +241,20 @@ std::optional<BuildResult> CachedToolchain::submission_failure(const Step& submi
 
 BuildResult CachedToolchain::link(const std::vector<std::string>& linker_command, const std::vector<Step>& objects,
                                   const std::vector<std::string>& libraries, BuildResult result,
-                                  const std::optional<Confinement>& sandbox) {
+                                  const std::optional<Confinement>& sandbox, const std::string& link_script) {
   std::vector<std::string> command = linker_command;
   for (const Step& step : objects) command.push_back((step.entry.dir / kObject).string());
   command.insert(command.end(), {"-o", kRunner});
   command.insert(command.end(), libraries.begin(), libraries.end());
   std::string log;
   BuildCache::Entry linked = cache_.get_or_build(
-      "runner", fmt::format("{}\n", fmt::join(command, " ")), [&](const std::filesystem::path& dir) {
+      "runner", fmt::format("{}\n{}", fmt::join(command, " "), link_script), [&](const std::filesystem::path& dir) {
         std::vector<std::string> in_dir = command;
         *(in_dir.end() - 1 - libraries.size()) = (dir / kRunner).string();
+        if (!link_script.empty()) {
+          std::ofstream(dir / kLinkScript, std::ios::binary) << link_script;
+          in_dir.insert(in_dir.begin() + 1, "-Wl,-T," + (dir / kLinkScript).string());
+        }
         if (sandbox) {
           Confinement step = *sandbox;
           for (const Step& object : objects) step.readable_dirs.push_back(object.entry.dir);

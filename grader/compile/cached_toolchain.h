@@ -56,10 +56,11 @@ class CachedToolchain : public Toolchain {
   // independent objects.
   static std::vector<Step> compile_in_parallel(const std::vector<std::function<Step()>>& compiles);
   // Links the objects with `linker_command` (the libraries are appended after the output), in `sandbox` when
-  // there is one, seeing the objects' folders.
+  // there is one, seeing the objects' folders. A `link_script` is staged in the link's own folder and added
+  // to the linker's default script (-T; it should end with an INSERT).
   BuildResult link(const std::vector<std::string>& linker_command, const std::vector<Step>& objects,
                    const std::vector<std::string>& libraries, BuildResult result,
-                   const std::optional<Confinement>& sandbox = std::nullopt);
+                   const std::optional<Confinement>& sandbox = std::nullopt, const std::string& link_script = "");
   // A student's file is compiled and linked in the request's sandbox, which hides the course (its test
   // cases, its submissions) and the build cache but for the step's own folder; nullopt for the course's files.
   std::optional<Confinement> sandbox_for(const BuildRequest& request) const;

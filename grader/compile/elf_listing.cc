@@ -36,7 +36,9 @@ const ElfSymbol* ElfListing::function_at(int index, uint64_t offset) const {
 
 ElfListing parse_readelf(const std::string& listing) {
   // "  [11] .init_array       INIT_ARRAY      0000000000000000 000130 000010 08  WA  0   0  8"
-  static const std::regex section_line(R"(^\s*\[\s*(\d+)\]\s+(\S+)\s+(\S+)\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s)");
+  static const std::regex section_line(
+      R"(^\s*\[\s*(\d+)\]\s+(\S+)\s+(\S+)\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([A-Za-z]*)\s+\d)");
+  static const std::regex section_count(R"(^There (?:are|is) (\d+) section headers?)");
   // "     8: 0000000000000000   127 FUNC    LOCAL  DEFAULT    9 _GLOBAL__sub_I__Z5earlyv"
   static const std::regex symbol_line(R"(^\s*(\d+):\s+([0-9a-f]+)\s+\S+\s+(\S+)\s+(\S+)\s+\S+\s+(\S+)\s*(.*)$)");
   // "0000000000000000  0000000700000001 R_X86_64_64   0000000000000000 .text.startup + 0"
@@ -49,7 +51,9 @@ ElfListing parse_readelf(const std::string& listing) {
   bool in_symtab = false;
   std::smatch found;
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Section Headers:", 0) == 0) {
+    if (std::regex_search(line, found, section_count)) {
+      parsed.declared_sections = std::stoull(found[1]);
+    } else if (line.rfind("Section Headers:", 0) == 0) {
       part = Part::kSections;
     } else if (line.rfind("Symbol table '", 0) == 0) {
       part = Part::kSymbols;
@@ -60,7 +64,7 @@ ElfListing parse_readelf(const std::string& listing) {
       const std::string patches = name.rfind(".rela", 0) == 0 ? name.substr(5) : name.substr(4);  // .rel
       parsed.relocation_sections.push_back({name, patches, {}});
     } else if (part == Part::kSections && std::regex_search(line, found, section_line)) {
-      parsed.sections.push_back({std::stoi(found[1]), found[2], found[3], hex(found[4])});
+      parsed.sections.push_back({std::stoi(found[1]), found[2], found[3], hex(found[4]), found[5]});
     } else if (part == Part::kSymbols && in_symtab && std::regex_match(line, found, symbol_line)) {
       ElfSymbol symbol{std::stoull(found[1]), hex(found[2]), found[3], found[4], std::nullopt, found[6]};
       const std::string where = found[5];

@@ -15,6 +15,7 @@ struct ElfSection {
   std::string name;  // ".init_array.00099"
   std::string type;  // "INIT_ARRAY", "PROGBITS", ...
   uint64_t size = 0;
+  std::string flags;  // readelf's letters: "WA" (writable, allocated), "AX", "WAG", ...
 };
 
 struct ElfSymbol {
@@ -41,6 +42,9 @@ struct ElfRelocationSection {
 
 struct ElfListing {
   std::vector<ElfSection> sections;
+  // What readelf's heading says the object holds ("There are 21 section headers"): more than `sections`
+  // when a line did not parse (a name with a space in it, say).
+  std::optional<size_t> declared_sections;
   std::vector<ElfSymbol> symbols;  // .symtab only
   std::vector<ElfRelocationSection> relocation_sections;
 

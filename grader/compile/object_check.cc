@@ -6,20 +6,22 @@
 #include "compile/elf_listing.h"
 #include "compile/instruction_scan.h"
 #include "compile/startup_sections.h"
+#include "compile/static_storage.h"
 #include "compile/symbol_policy.h"
 
 namespace cudagrade {
 
 ObjectCheck::ObjectCheck(CommandRunner& runner) : runner_(runner) {}
 
-// The symbols, then the code, then the startup sections: the first that refuses decides.
+// The symbols, then the code, then the sections (what runs at startup, where writable data lives): the first
+// that refuses decides.
 ObjectCheck::Result ObjectCheck::judge(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
                                        const std::vector<std::string>& launch_symbols) {
   const Result symbols = check_symbols(object, extra_allowed, launch_symbols);
   if (symbols.outcome != BuildResult::Outcome::kBuilt) return symbols;
   const Result instructions = check_instructions(object);
   if (instructions.outcome != BuildResult::Outcome::kBuilt) return instructions;
-  return check_startup(object);
+  return check_sections(object);
 }
 
 // A call to cuBLAS or system() is refused by name, however the file spells it.
@@ -93,16 +95,23 @@ ObjectCheck::Result ObjectCheck::check_instructions(const std::filesystem::path&
 // Sections, symbols and relocations of an object of a few hundred KiB: well under a MiB of text.
 constexpr size_t kElfListingCap = 16 << 20;
 
-ObjectCheck::Result ObjectCheck::check_startup(const std::filesystem::path& object) {
+ObjectCheck::Result ObjectCheck::check_sections(const std::filesystem::path& object) {
   std::string listing;
   if (auto failed = list_object({"readelf", "-W", "-S", "-s", "-r", object.string()}, kElfListingCap,
                                 "could not list the object's sections with readelf",
                                 "sections are too many to check", listing)) {
     return *failed;
   }
-  const StartupVerdict verdict = judge_startup_sections(parse_readelf(listing));
-  if (verdict.outcome == StartupVerdict::Outcome::kAllowed) return {BuildResult::Outcome::kBuilt, ""};
-  return {BuildResult::Outcome::kRejected, describe_startup_refusal(verdict)};
+  const ElfListing parsed = parse_readelf(listing);
+  const StartupVerdict startup = judge_startup_sections(parsed);
+  if (startup.outcome != StartupVerdict::Outcome::kAllowed) {
+    return {BuildResult::Outcome::kRejected, describe_startup_refusal(startup)};
+  }
+  const StaticStorageVerdict storage = judge_static_storage(parsed);
+  if (storage.outcome != StaticStorageVerdict::Outcome::kAllowed) {
+    return {BuildResult::Outcome::kRejected, describe_static_storage_refusal(storage)};
+  }
+  return {BuildResult::Outcome::kBuilt, ""};
 }
 
 // Every runner links these dynamically; g++ (nvcc's host compiler too) says where they are. libstdc++'s

@@ -34,7 +34,7 @@ class ObjectCheck {
   Result check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
                        const std::vector<std::string>& launch_symbols);
   Result check_instructions(const std::filesystem::path& object);
-  Result check_startup(const std::filesystem::path& object);
+  Result check_sections(const std::filesystem::path& object);
   std::optional<Result> list_object(const std::vector<std::string>& command, size_t cap, const std::string& cannot,
                                     const std::string& too_large, std::string& listing);
   // What the runner's C and C++ runtime libraries export (symbol_policy.h), read once and kept for every later

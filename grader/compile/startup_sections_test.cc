@@ -3,40 +3,20 @@
 #include "compile/startup_sections.h"
 
 #include <catch2/catch.hpp>
-#include <fstream>
 
-#include "core/command_runner.h"
-#include "core/files.h"
-#include "core/paths.h"
-#include "core/temp_dir.h"
+#include "testing/elf_listings.h"
 
 namespace cudagrade {
 namespace {
 
-ElfListing captured(const std::string& name) {
-  return parse_readelf(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "readelf" / name));
-}
-
-ElfListing listing_of(const std::string& source, const std::vector<std::string>& flags = {}) {
-  TempDir dir(TempDir::Medium::kDisk);
-  std::ofstream(dir.path() / "file.cc") << source;
-  SubprocessCommandRunner runner;
-  std::vector<std::string> command = {"g++", "-std=c++17", "-O2"};
-  command.insert(command.end(), flags.begin(), flags.end());
-  command.insert(command.end(), {"-c", (dir.path() / "file.cc").string(), "-o", (dir.path() / "file.o").string()});
-  CommandResult built = runner.run(command, std::chrono::seconds(60));
-  REQUIRE(built.outcome == CommandResult::Outcome::kSucceeded);
-  CommandResult listed = runner.run({"readelf", "-W", "-S", "-s", "-r", (dir.path() / "file.o").string()},
-                                    std::chrono::seconds(60), 16 << 20);
-  REQUIRE(listed.outcome == CommandResult::Outcome::kSucceeded);
-  return parse_readelf(listed.output);
-}
+using testing::captured_listing;
+using testing::listing_of_source;
 
 constexpr const char* kHonestGlobal = "#include <vector>\nstatic std::vector<float> scratch(16);\n"
                                       "float first() { return scratch[0]; }\n";
 
 TEST_CASE("readelf's listing is read: sections, symbols, and what each relocation points at", "[startup_sections]") {
-  const ElfListing object = captured("gxx_init_and_fini_pointers.txt");
+  const ElfListing object = captured_listing("gxx_init_and_fini_pointers.txt");
   const ElfSection* init = nullptr;
   for (const ElfSection& section : object.sections) {
     if (section.name == ".init_array") init = &section;
@@ -64,14 +44,14 @@ TEST_CASE("readelf's listing is read: sections, symbols, and what each relocatio
 
 TEST_CASE("what the compilers emit for an honest file is allowed: g++, g++ with ThreadSanitizer, nvcc",
           "[startup_sections]") {
-  CHECK(judge_startup_sections(captured("gxx_honest.txt")).outcome == StartupVerdict::Outcome::kAllowed);
-  CHECK(judge_startup_sections(captured("gxx_tsan_honest.txt")).outcome == StartupVerdict::Outcome::kAllowed);
-  CHECK(judge_startup_sections(captured("nvcc_honest.txt")).outcome == StartupVerdict::Outcome::kAllowed);
+  CHECK(judge_startup_sections(captured_listing("gxx_honest.txt")).outcome == StartupVerdict::Outcome::kAllowed);
+  CHECK(judge_startup_sections(captured_listing("gxx_tsan_honest.txt")).outcome == StartupVerdict::Outcome::kAllowed);
+  CHECK(judge_startup_sections(captured_listing("nvcc_honest.txt")).outcome == StartupVerdict::Outcome::kAllowed);
 }
 
 TEST_CASE("a function pointer the file placed in .init_array is found beside the compiler's own entry",
           "[startup_sections]") {
-  const StartupVerdict verdict = judge_startup_sections(captured("gxx_init_and_fini_pointers.txt"));
+  const StartupVerdict verdict = judge_startup_sections(captured_listing("gxx_init_and_fini_pointers.txt"));
   CHECK(verdict.outcome == StartupVerdict::Outcome::kStudentEntry);
   CHECK(verdict.section == ".init_array");
   CHECK(verdict.function == "_ZL5earlyv");
@@ -80,22 +60,22 @@ TEST_CASE("a function pointer the file placed in .init_array is found beside the
 
 TEST_CASE("real g++ objects: every way to run code at load is refused, ordinary globals are not",
           "[startup_sections]") {
-  CHECK(judge_startup_sections(listing_of(kHonestGlobal)).outcome == StartupVerdict::Outcome::kAllowed);
-  CHECK(judge_startup_sections(listing_of(kHonestGlobal, {"-fsanitize=thread"})).outcome ==
+  CHECK(judge_startup_sections(listing_of_source(kHonestGlobal)).outcome == StartupVerdict::Outcome::kAllowed);
+  CHECK(judge_startup_sections(listing_of_source(kHonestGlobal, {"-fsanitize=thread"})).outcome ==
         StartupVerdict::Outcome::kAllowed);
 
   const StartupVerdict constructor = judge_startup_sections(
-      listing_of("extern int seen; __attribute__((constructor(150))) static void early() { seen = 1; }\n"));
+      listing_of_source("extern int seen; __attribute__((constructor(150))) static void early() { seen = 1; }\n"));
   CHECK(constructor.outcome == StartupVerdict::Outcome::kStudentEntry);
   CHECK(constructor.section == ".init_array.00150");
   CHECK(constructor.function == "_ZL5earlyv");
 
   const StartupVerdict destructor =
-      judge_startup_sections(listing_of("extern int seen; __attribute__((destructor)) static void late() { seen = 2; }\n"));
+      judge_startup_sections(listing_of_source("extern int seen; __attribute__((destructor)) static void late() { seen = 2; }\n"));
   CHECK(destructor.outcome == StartupVerdict::Outcome::kStudentEntry);
   CHECK(destructor.section == ".fini_array");
 
-  const StartupVerdict preinit = judge_startup_sections(listing_of(
+  const StartupVerdict preinit = judge_startup_sections(listing_of_source(
       "extern int seen; static void early() { seen = 1; }\n"
       "__attribute__((used, section(\".preinit_array\"))) static void (*entry)() = early;\n"));
   CHECK(preinit.outcome == StartupVerdict::Outcome::kStudentEntry);
@@ -103,11 +83,11 @@ TEST_CASE("real g++ objects: every way to run code at load is refused, ordinary 
 
   // A slot holding a number, not a function: no relocation fills it.
   const StartupVerdict by_hand = judge_startup_sections(
-      listing_of("__attribute__((used, section(\".init_array\"))) static unsigned long slot = 0x401000;\n"));
+      listing_of_source("__attribute__((used, section(\".init_array\"))) static unsigned long slot = 0x401000;\n"));
   CHECK(by_hand.outcome == StartupVerdict::Outcome::kUnreadableSlot);
 
   const StartupVerdict resolver = judge_startup_sections(
-      listing_of("extern \"C\" { static int impl() { return 1; } static void* pick() { return (void*)impl; } }\n"
+      listing_of_source("extern \"C\" { static int impl() { return 1; } static void* pick() { return (void*)impl; } }\n"
                  "int chosen() __attribute__((ifunc(\"pick\")));\nint use() { return chosen(); }\n"));
   CHECK(resolver.outcome == StartupVerdict::Outcome::kResolver);
   CHECK(resolver.function == "_Z6chosenv");

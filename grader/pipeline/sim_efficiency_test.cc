@@ -5,9 +5,11 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <sstream>
 
 #include "backend/sim_backend.h"
+#include "core/temp_dir.h"
 #include "labs/registry.h"
 #include "pipeline/grader.h"
 #include "report/gradescope_printer.h"
@@ -93,6 +95,49 @@ TEST_CASE("a tiled reference and the uncoalesced example earn different efficien
     CHECK(again.cases[i].points == uncoalesced.cases[i].points);
     CHECK(*again.cases[i].efficiency->value == *uncoalesced.cases[i].efficiency->value);
   }
+}
+
+// Issue #33: a naive matmul that first copied A and B into __device__ arrays, coalesced, and then read those
+// got every efficiency point, for the simulator counted only the copy. The file's __device__ arrays are now
+// global memory to it (cusim/runtime/device_statics.h): the staged kernel is counted as the naive one, plus
+// its copy.
+TEST_CASE("a naive matmul that reads its inputs from __device__ copies is counted as the naive one, copy and all",
+          "[efficiency][sim]") {
+  TempDir scratch(TempDir::Medium::kDisk);
+  std::ofstream(scratch.path() / "matmul.cu") << R"(#include "matmul.cuh"
+__device__ float a_copy[64 * 64];
+__device__ float b_copy[64 * 64];
+__global__ void stage(const float* A, const float* B, int a_elements, int b_elements) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < a_elements) a_copy[i] = A[i];
+  if (i < b_elements) b_copy[i] = B[i];
+}
+__global__ void naive(float* C, int M, int K, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= M || col >= N) return;
+  float sum = 0.0f;
+  for (int k = 0; k < K; ++k) sum += a_copy[row * K + k] * b_copy[k * N + col];
+  C[row * N + col] = sum;
+}
+void matmul(const float* A, const float* B, float* C, int M, int K, int N) {
+  int most = M * K > K * N ? M * K : K * N;
+  stage<<<(most + 255) / 256, 256>>>(A, B, M * K, K * N);
+  dim3 block(16, 16);
+  naive<<<dim3((N + 15) / 16, (M + 15) / 16), block>>>(C, M, K, N);
+}
+)";
+  const TestSuite suite = efficiency_suite();
+  const GradeReport staged = graded((scratch.path() / "matmul.cu").string(), suite);
+  const GradeReport naive = graded("reference/matmul/naive.cu", suite);
+  const EfficiencyResult& staged_traffic = *case_named(staged, "traffic").efficiency;
+  const EfficiencyResult& naive_traffic = *case_named(naive, "traffic").efficiency;
+  INFO(case_named(staged, "traffic").message);
+  REQUIRE(staged_traffic.value);
+  REQUIRE(naive_traffic.value);
+  CHECK(*staged_traffic.value > *naive_traffic.value);
+  CHECK(staged_traffic.points <= naive_traffic.points);
+  CHECK(staged.score <= naive.score);
 }
 
 TEST_CASE("efficiency cases with the same inputs and modelled cache are one counted run, each graded by its own "

@@ -4,6 +4,8 @@
 // message names.
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "testing/sim_fixture.h"
 
 namespace cudagrade {
@@ -25,9 +27,8 @@ void reduce_sum(const int* in, int* out, int n, int*) {
                    CaseStatus::kRace, {"data race on global memory", "kernel add_all", "line 6", "atomicAdd"});
 }
 
-TEST_CASE("blocks adding into one global word without an atomic are a race naming both blocks", "[sim]") {
-  testing::SimFixture fixture;
-  testing::check_every_case(fixture.grade(R"(
+// Every block adds its tree sum into *out with no atomic.
+const std::string kAddBlocks = R"(
 __global__ void zero(int* out) { *out = 0; }
 __global__ void add_blocks(const int* in, int* out, int n) {
   __shared__ int s[256];
@@ -40,6 +41,11 @@ __global__ void add_blocks(const int* in, int* out, int n) {
   }
   if (threadIdx.x == 0) *out += s[0];
 }
+)";
+
+TEST_CASE("blocks adding into one global word without an atomic are a race naming both blocks", "[sim]") {
+  testing::SimFixture fixture;
+  testing::check_every_case(fixture.grade(kAddBlocks + R"(
 void reduce_sum(const int* in, int* out, int n, int*) {
   zero<<<1, 1>>>(out);
   add_blocks<<<(n + 255) / 256, 256>>>(in, out, n);
@@ -48,9 +54,30 @@ void reduce_sum(const int* in, int* out, int n, int*) {
                    CaseStatus::kRace, {"of block (0,0,0)", "of block (1,0,0)", "nothing orders the two blocks"});
 }
 
-TEST_CASE("the last-block handshake, __threadfence and an atomic counter, is not a race", "[sim]") {
+// Issue #33: the file's __device__ variables are global memory on a GPU, and the simulator watches them as it
+// watches cudaMalloc buffers (cusim/runtime/device_statics.h); before, a race kept in them passed.
+TEST_CASE("blocks adding into one __device__ word without an atomic are a race, as in device memory", "[sim]") {
   testing::SimFixture fixture;
-  testing::check_every_case(fixture.grade(R"(
+  testing::check_every_case(fixture.grade(kAddBlocks + R"(
+__device__ int total;
+__global__ void store(int* out, const int* from) { *out = *from; }
+void reduce_sum(const int* in, int* out, int n, int*) {
+  int* where = nullptr;
+  cudaGetSymbolAddress(reinterpret_cast<void**>(&where), total);
+  zero<<<1, 1>>>(where);
+  add_blocks<<<(n + 255) / 256, 256>>>(in, where, n);
+  store<<<1, 1>>>(out, where);
+}
+)"),
+                   CaseStatus::kRace,
+                   {"__device__ or __constant__ variable", "of block (0,0,0)", "of block (1,0,0)", "line 13"});
+}
+
+// The "last block" reduction: each block stores its tree sum in partial[b], and the block that takes the last
+// ticket of *done adds them up. `fence` comes between the store and the ticket; `state` declares what
+// `launcher`'s reduce_sum passes as partial and done.
+std::string last_block_sum(const std::string& fence, const std::string& state, const std::string& launcher) {
+  return state + R"(
 __global__ void sum(const int* in, int* out, int n, int* partial, unsigned* done) {
   __shared__ int s[256];
   __shared__ bool last;
@@ -63,7 +90,7 @@ __global__ void sum(const int* in, int* out, int n, int* partial, unsigned* done
   }
   if (threadIdx.x == 0) {
     partial[blockIdx.x] = s[0];
-    __threadfence();
+    )" + fence + R"(
     last = atomicInc(done, gridDim.x) == gridDim.x - 1;
   }
   __syncthreads();
@@ -73,14 +100,48 @@ __global__ void sum(const int* in, int* out, int n, int* partial, unsigned* done
     *out = total;
   }
 }
+)" + launcher;
+}
+
+TEST_CASE("the last-block handshake, __threadfence and an atomic counter, is not a race", "[sim]") {
+  testing::SimFixture fixture;
+  testing::check_every_case(fixture.grade(last_block_sum("__threadfence();", "", R"(
 void reduce_sum(const int* in, int* out, int n, int* scratch) {
   int blocks = (n + 255) / 256;
   unsigned* done = reinterpret_cast<unsigned*>(scratch + blocks);
   cudaMemset(done, 0, sizeof(unsigned));
   sum<<<blocks, 256>>>(in, out, n, scratch, done);
 }
-)"),
+)")),
                    CaseStatus::kPassed, {});
+}
+
+// The handshake above, its partial sums and counter kept in __device__ variables that a macro declares (so no
+// rewriting of declarations could find them): without the fence, the last block may read a partial sum another
+// block has not yet made visible.
+std::string handshake_in_device_variables(const std::string& fence) {
+  return last_block_sum(fence, R"(
+#define DEVICE_STATE __device__
+DEVICE_STATE int partial_sums[64];
+DEVICE_STATE unsigned done_count;
+)", R"(
+void reduce_sum(const int* in, int* out, int n, int*) {
+  int* partial = nullptr;
+  unsigned* done = nullptr;
+  cudaGetSymbolAddress(reinterpret_cast<void**>(&partial), partial_sums);
+  cudaGetSymbolAddress(reinterpret_cast<void**>(&done), done_count);
+  cudaMemset(done, 0, sizeof(unsigned));
+  sum<<<(n + 255) / 256, 256>>>(in, out, n, partial, done);
+}
+)");
+}
+
+TEST_CASE("the last-block handshake kept in __device__ variables needs its __threadfence, as in device memory",
+          "[sim]") {
+  testing::SimFixture fixture;
+  testing::check_every_case(fixture.grade(handshake_in_device_variables("")), CaseStatus::kRace,
+                            {"__device__ or __constant__ variable", "nothing orders the two blocks"});
+  testing::check_every_case(fixture.grade(handshake_in_device_variables("__threadfence();")), CaseStatus::kPassed, {});
 }
 
 TEST_CASE("a result that depends on which thread runs first is a race in the second order", "[sim]") {

@@ -125,12 +125,28 @@ std::vector<std::string> SimToolchain::launch_symbols() const {
   return {"_ZN5cusim10run_kernel*"};
 }
 
+std::string device_statics_link_script(const std::filesystem::path& submission_object) {
+  // A quoted name is matched as written, whatever the cache's path holds.
+  const std::string object = fmt::format("\"{}\"", submission_object.string());
+  return fmt::format(
+      "/* The submission's static storage, where the simulator's runtime watches it as device memory\n"
+      "   (cusim/runtime/device_statics.h). */\n"
+      "SECTIONS {{\n"
+      "  cusim_statics_data : {{ __cusim_statics_data_begin = .; {0}(.data .data.*) __cusim_statics_data_end = .; }}\n"
+      "}} INSERT AFTER .data;\n"
+      "SECTIONS {{\n"
+      "  cusim_statics_bss : {{ __cusim_statics_bss_begin = .; {0}(.bss .bss.* COMMON) __cusim_statics_bss_end = .; }}\n"
+      "}} INSERT AFTER .bss;\n",
+      object);
+}
+
 BuildResult SimToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                       BuildResult result) {
   // Full RELRO and immediate binding: the loader resolves every call before main and makes the tables
   // read-only, so no code of the file can redirect the harness's calls by writing into them (#14 item 3).
+  // The submission is the last object (CachedToolchain::build).
   return link({cxx_, "-Wl,-z,relro,-z,now"}, objects, {"-lboost_context", "-ldl"}, std::move(result),
-              sandbox_for(request));
+              sandbox_for(request), device_statics_link_script(object_of(objects.back())));
 }
 
 }  // namespace cudagrade

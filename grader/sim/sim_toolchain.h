@@ -4,6 +4,7 @@
 // without it; all through the build cache, and linked with boost.context.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "compile/cached_toolchain.h"
@@ -30,5 +31,10 @@ class SimToolchain : public CachedToolchain {
 
 // The cusim runtime's sources, relative to grader/.
 std::vector<std::string> cusim_runtime_sources();
+
+// The link script that places the submission object's .data and .bss (and every section whose name begins
+// with them) between the bounds the simulator's runtime watches as device memory
+// (cusim/runtime/device_statics.h).
+std::string device_statics_link_script(const std::filesystem::path& submission_object);
 
 }  // namespace cudagrade

@@ -7,6 +7,7 @@
 
 #include "cusim/runtime/access_profile.h"
 #include "cusim/runtime/device_memory.h"
+#include "cusim/runtime/device_statics.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/kernel_reach.h"
 #include "cusim/runtime/race_order.h"
@@ -173,15 +174,16 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
   if (__builtin_expect(begin + size - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes, 0)) {
     report_beyond_dynamic_shared(begin - g_dynamic_begin, g_dynamic_beyond - g_dynamic_begin, is_write);
   }
-  if (begin < g_highest && begin + size > g_lowest) {
-    // Only the arrays': the span between them holds other statics (the arrays' registration guards).
+  // The span of the shared arrays holds other statics of the file between them (the arrays' registration
+  // guards, __device__ variables): those are the file's device memory, below.
+  if (begin < g_highest && begin + size > g_lowest && (shared_shadow(begin) || !device_statics::contains(begin))) {
     if (__builtin_expect(profile::g_on, 0) && shared_shadow(begin)) {
       profile::note(begin, size, is_write, profile::Space::kShared, pc, g_current_slot);
     }
     if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
     return;
   }
-  if (device_memory::contains(begin)) {
+  if (device_memory::contains(begin) || device_statics::contains(begin)) {
     if (__builtin_expect(profile::g_on, 0)) {
       profile::note(begin, size, is_write, profile::Space::kGlobal, pc, g_current_slot);
     }
@@ -218,8 +220,10 @@ template <Memory kMemory>
     if (begin - g_lowest < g_shared_span) {
       if (!g_recording) return;  // the second order: nothing to record, and a read never switches threads
       const ShadowRef shadow = shared_shadow(begin);
-      if (!shadow) return;  // not an array's: not watched
-      return read4_record<Memory::kShared>(address, shadow.page, shadow.index, pc);
+      if (shadow) return read4_record<Memory::kShared>(address, shadow.page, shadow.index, pc);
+      if (!device_statics::contains(begin)) return;  // not an array's, nor the file's device memory
+    } else if (device_statics::contains(begin)) {
+      // The file's __device__ variables: the full path, as device memory.
     } else if (!device_memory::contains(begin)) {
       // The thread's own locals, its arguments, static variables: allowed, and not watched.
       if (reach::kernel_may_touch(begin)) return;
@@ -249,7 +253,8 @@ inline __attribute__((always_inline)) bool quiet_for(const QuietWord& quiet, int
   if (reinterpret_cast<uintptr_t>(address) + 3 - g_dynamic_beyond < g_dynamic_beyond_bytes) {
     return read4_full(address, pc);
   }
-  if (page->is_watched(index)) read4_record<Memory::kShared>(address, page, index, pc);
+  if (page->is_watched(index)) return read4_record<Memory::kShared>(address, page, index, pc);
+  if (device_statics::contains(reinterpret_cast<uintptr_t>(address))) read4_full(address, pc);
 }
 
 // Every 4-byte read of a kernel thread, as the hook's leaf: the shadow page and word found once, a quiet word
@@ -308,6 +313,9 @@ inline __attribute__((always_inline)) void read_words(const void* address_pointe
   }
   uintptr_t offset = address - g_lowest;
   if (offset < g_shared_span) {
+    if (!shared_shadow(address) && device_statics::contains(address)) {
+      return access(address_pointer, kBytes, false, false, pc);  // a __device__ variable beside the arrays
+    }
     ShadowPage* page = g_shared_pages[offset >> kPageShift].get();
     if (page == nullptr) return;  // no array's: not watched
     const size_t first = (offset & (kPageBytes - 1)) >> 2;

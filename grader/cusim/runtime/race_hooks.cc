@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "cusim/runtime/device_statics.h"
 #include "cusim/runtime/race_checker.h"
 #include "cusim/runtime/race_report.h"
 
@@ -38,7 +39,14 @@ void* __tsan_memset(void* d, int c, size_t n) {
 // Atomics never race with each other, but do with plain accesses: each is recorded as an atomic read (a load)
 // or an atomic write (anything that stores), then performed as the instrumentation asked, sequentially
 // consistent (the memory order argument only ever asks for less).
-#define CUSIM_ATOMIC_READ(a) cusim::race::on_access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), false, true, CUSIM_PC)
+//
+// One exception: the compiler reads the guard of a function-local static (the simulator's registrations of
+// static __shared__ arrays are such statics, read by every thread of every block) with a one-byte atomic load,
+// in the file's static storage, which the checker watches as device memory (device_statics.h). CUDA has no
+// one-byte atomics, so no data of a lab's is read that way: such a read is neither recorded nor counted.
+#define CUSIM_ATOMIC_READ(a)                                                                                 \
+  if (sizeof *(a) != 1 || !cusim::device_statics::contains(reinterpret_cast<uintptr_t>(a)))                 \
+  cusim::race::on_access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), false, true, CUSIM_PC)
 #define CUSIM_ATOMIC_WRITE(a) cusim::race::on_access(const_cast<const void*>(static_cast<const volatile void*>(a)), sizeof *(a), true, true, CUSIM_PC)
 #define CUSIM_ATOMIC_RMW(bits, type, name)                                                                   \
   type __tsan_atomic##bits##_##name(volatile type* a, type v, int) {                                          \

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cusim/runtime/device_memory.h"
+#include "cusim/runtime/device_statics.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/scheduler.h"
 #include "cusim/runtime/shared_memory.h"
@@ -17,6 +18,9 @@ uint3 block_of(unsigned linear, unsigned grid_x, unsigned grid_y) {
 }
 
 std::string describe_global(uintptr_t address) {
+  if (device_statics::contains(address)) {
+    return "a __device__ or __constant__ variable of the file (global memory on a GPU)";
+  }
   const std::optional<device_memory::Place> place = device_memory::locate(address);
   if (!place) return "global memory";
   return "global memory (" + device_memory::describe(*place) + ", element " + std::to_string(place->offset / 4) +

@@ -11,14 +11,15 @@
 namespace cusim::race {
 
 PageTable g_global_pages;
+PageTable g_static_pages;
 PageTable g_shared_pages;
 uintptr_t g_lowest = UINTPTR_MAX, g_highest = 0;
 uintptr_t g_shared_span = 0;
 
-ShadowPage& new_global_page(size_t index) {
-  if (index >= g_global_pages.size()) g_global_pages.resize(index + 1);
-  g_global_pages[index] = std::make_unique<ShadowPage>();
-  return *g_global_pages[index];
+ShadowPage& new_page(PageTable& table, size_t index) {
+  if (index >= table.size()) table.resize(index + 1);
+  table[index] = std::make_unique<ShadowPage>();
+  return *table[index];
 }
 
 void forget_global(const void* begin, size_t bytes) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cusim/runtime/device_memory.h"
+#include "cusim/runtime/device_statics.h"
 #include "cusim/runtime/race_report.h"
 
 namespace cusim::race {
@@ -65,9 +66,11 @@ extern uint32_t g_phase;
 // runtime's copies. A QuietWord is good while its epoch equals this.
 extern uint32_t g_epoch;
 
-// Device memory: a table over device_memory's span, a page made when a kernel first touches it.
+// Device memory: a table over device_memory's span, a page made when a kernel first touches it; the file's
+// static storage (device_statics.h), a table of its own from its lowest address.
 extern PageTable g_global_pages;
-ShadowPage& new_global_page(size_t index);
+extern PageTable g_static_pages;
+ShadowPage& new_page(PageTable& table, size_t index);
 
 // Shared memory: a table over the span of watched addresses (race_checker.h's watch). g_lowest is
 // page-aligned: the table's first page. g_shared_span is g_highest - g_lowest once anything is watched, so
@@ -84,11 +87,17 @@ inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address)
   return page->is_watched(word) ? ShadowRef{page, word} : ShadowRef{};
 }
 
+// A word of device memory or of the file's static storage: the caller knows it is one of the two.
 inline __attribute__((always_inline)) ShadowRef global_shadow(uintptr_t address) {
-  const uintptr_t offset = address - device_memory::g_begin;
+  uintptr_t offset = address - device_memory::g_begin;
+  PageTable* table = &g_global_pages;
+  if (__builtin_expect(offset >= device_memory::g_bytes, 0)) {
+    offset = address - device_statics::lowest();
+    table = &g_static_pages;
+  }
   const size_t index = offset >> kPageShift;
-  ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
-  if (__builtin_expect(page == nullptr, 0)) page = &new_global_page(index);
+  ShadowPage* page = index < table->size() ? (*table)[index].get() : nullptr;
+  if (__builtin_expect(page == nullptr, 0)) page = &new_page(*table, index);
   return {page, (offset & (kPageBytes - 1)) >> 2};
 }
 
