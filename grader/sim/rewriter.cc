@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <optional>
+#include <sstream>
 #include <vector>
 
 #include "compile/source_policy.h"
@@ -45,12 +47,14 @@ constexpr UnsupportedConstruct kUnsupported[] = {
     {"__managed__", "managed memory"},
 };
 
-std::optional<RewriteResult> find_unsupported(const SourceScan& scan) {
+// Each unsupported token becomes its marker: the compiler decides whether the code that holds it is compiled.
+void mark_unsupported(const SourceScan& scan, std::vector<Edit>& edits) {
   for (const UnsupportedConstruct& entry : kUnsupported) {
-    std::vector<size_t> found = scan.find_tokens(entry.token);
-    if (!found.empty()) return problem(RewriteResult::Outcome::kUnsupported, scan.line_at(found.front()), entry.construct);
+    const size_t length = std::string_view(entry.token).size();
+    for (size_t found : scan.find_tokens(entry.token)) {
+      edits.push_back({found, found + length, unsupported_marker(entry.token)});
+    }
   }
-  return std::nullopt;
 }
 
 // Where the kernel expression before `<<<` starts: an identifier, with :: qualifiers and template arguments.
@@ -271,13 +275,37 @@ std::vector<UnsupportedConstruct> unsupported_constructs() {
   return {std::begin(kUnsupported), std::end(kUnsupported)};
 }
 
+std::string unsupported_marker(std::string_view token) { return std::string(kUnsupportedMarker) + std::string(token); }
+
+std::optional<UnsupportedUse> unsupported_use_in_log(const std::string& log, const std::string& file_name) {
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t marker = line.find(kUnsupportedMarker);
+    if (marker == std::string::npos) continue;
+    const size_t token_begin = marker + std::string_view(kUnsupportedMarker).size();
+    size_t token_end = token_begin;
+    while (token_end < line.size() && (std::isalnum(static_cast<unsigned char>(line[token_end])) || line[token_end] == '_')) {
+      ++token_end;
+    }
+    const std::string token = line.substr(token_begin, token_end - token_begin);
+    for (const UnsupportedConstruct& entry : kUnsupported) {
+      if (token != entry.token) continue;
+      // "<file>:<line>:<column>: error: ..."; a diagnostic of another file (a header) gives no line.
+      int line_number = 0;
+      if (line.rfind(file_name + ":", 0) == 0) line_number = std::atoi(line.c_str() + file_name.size() + 1);
+      return UnsupportedUse{entry.construct, line_number};
+    }
+  }
+  return std::nullopt;
+}
+
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name) {
   if (source.size() > kLargestSourceBytes) {  // the toolchain refuses such files first; this keeps scans linear
     return problem(RewriteResult::Outcome::kMalformed, 1, "the file is larger than 4 MiB, far more than a lab needs");
   }
   const SourceScan scan(source);
-  if (auto unsupported = find_unsupported(scan)) return *unsupported;
   std::vector<Edit> edits;
+  mark_unsupported(scan, edits);
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   mark_kernel_entries(scan, edits);

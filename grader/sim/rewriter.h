@@ -12,6 +12,11 @@
 //   __global__ void k(...) {
 //       -> the same, and the body starts with ::cusim::enter_kernel("k", line): a kernel called without
 //          <<<>>> is an error, as with nvcc.
+//   texture, __half, wmma, ... (constructs the simulator cannot run)
+//       -> cusim_unsupported_texture, ...: an identifier nothing declares. Code the compiler compiles fails with
+//          it, and the build names the construct `unsupported`; code it skips (#if 0, an #ifdef's other branch)
+//          costs nothing, as with nvcc (issue #33: one such token in dead code made the simulator refuse a file,
+//          so that a GPU grade lost the simulator's checks beside it).
 //   __CUDA_ARCH__, defined by nvcc in its device pass only
 //       -> defined from the file's start, and undefined inside every host function's body: device code and
 //          file scope see the device pass, host bodies the host pass.
@@ -19,7 +24,9 @@
 // #line directive, so compiler errors and race reports point at the student's own lines.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cudagrade {
@@ -29,19 +36,31 @@ namespace cudagrade {
 inline constexpr int kSimulatedCudaArch = 900;
 
 struct RewriteResult {
-  enum class Outcome { kRewritten, kUnsupported, kMalformed } outcome = Outcome::kRewritten;
+  enum class Outcome { kRewritten, kMalformed } outcome = Outcome::kRewritten;
   std::string text;    // the C++ source, when rewritten
   int line = 0;        // where the problem is, otherwise
-  std::string reason;  // "textures", "a kernel launch with no closing >>>"
+  std::string reason;  // "a kernel launch with no closing >>>"
 };
 
-// A token the simulator refuses, as a whole token in code, and the construct its `unsupported` verdict names
+// A token the simulator cannot run, as a whole token in code, and the construct its `unsupported` verdict names
 // (docs/SIMULATOR.md lists them, and a test keeps the two the same).
 struct UnsupportedConstruct {
   const char* token;
   const char* construct;
 };
 std::vector<UnsupportedConstruct> unsupported_constructs();
+
+// What an unsupported token becomes in the rewritten text.
+inline constexpr std::string_view kUnsupportedMarker = "cusim_unsupported_";
+std::string unsupported_marker(std::string_view token);
+
+// The construct a failed compile's log names by its marker, and the line in `file_name` of the first diagnostic
+// that does (0 when that diagnostic is a header's); nullopt when the log names none: an ordinary compile error.
+struct UnsupportedUse {
+  std::string construct;
+  int line = 0;
+};
+std::optional<UnsupportedUse> unsupported_use_in_log(const std::string& log, const std::string& file_name);
 
 // `file_name` is what the #line directive calls the file (the submission's name, e.g. "<lab>.cu").
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name);

@@ -145,17 +145,36 @@ TEST_CASE("extern __shared__ becomes a pointer to the dynamic buffer, at file or
   CHECK_THAT(result.text, Catch::Contains("int* const scratch = reinterpret_cast<int*>(::cusim::g_dynamic_shared);"));
 }
 
-TEST_CASE("constructs the simulator cannot run are named with their line", "[sim]") {
-  RewriteResult ptx = rewrite("__device__ int lane() {\n  int id;\n  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(id));\n"
-                              "  return id;\n}\n");
-  CHECK(ptx.outcome == RewriteResult::Outcome::kUnsupported);
-  CHECK(ptx.line == 3);
-  CHECK(ptx.reason == "inline PTX (asm)");
+TEST_CASE("constructs the simulator cannot run become markers the compiler meets only in code it compiles",
+          "[sim]") {
   RewriteResult tensor = rewrite("#include <mma.h>\nusing namespace nvcuda;\nwmma::fragment<> a;\n");
-  CHECK(tensor.outcome == RewriteResult::Outcome::kUnsupported);
-  CHECK(tensor.reason == "tensor cores (wmma)");
-  // Mentioned in a comment only: fine.
-  CHECK(rewrite("// no asm here\nint x;\n").outcome == RewriteResult::Outcome::kRewritten);
+  REQUIRE(tensor.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(tensor.text, Catch::Contains("\ncusim_unsupported_wmma::fragment<> a;\n"));
+  // A header's name too, and in dead code: the preprocessor decides whether it is ever read.
+  RewriteResult dead = rewrite("#if 0\n#include <cuda_fp16.h>\n__half h;\n#endif\nint x;\n");
+  REQUIRE(dead.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(dead.text, Catch::Contains("#include <cusim_unsupported_cuda_fp16.h>\ncusim_unsupported___half h;\n"));
+  // Mentioned in a comment or a string only: left alone.
+  CHECK_THAT(rewrite("// no texture here\nconst char* s = \"texture\";\n").text,
+             !Catch::Contains("cusim_unsupported_"));
+}
+
+TEST_CASE("a failed compile's log names the construct by its marker, with the file's line", "[sim]") {
+  const std::string log =
+      "matmul.cu: In function 'void k(float*)':\n"
+      "matmul.cu:7:3: error: 'cusim_unsupported_tex1Dfetch' was not declared in this scope\n"
+      "matmul.cu:9:1: error: expected ';' before '}' token\n";
+  const std::optional<UnsupportedUse> use = unsupported_use_in_log(log, "matmul.cu");
+  REQUIRE(use);
+  CHECK(use->construct == "textures");
+  CHECK(use->line == 7);
+  CHECK_FALSE(unsupported_use_in_log("matmul.cu:9:1: error: expected ';' before '}' token\n", "matmul.cu"));
+  // A header that cannot be found because its name was marked.
+  const std::optional<UnsupportedUse> header = unsupported_use_in_log(
+      "matmul.cu:2:10: fatal error: cusim_unsupported_cuda_fp16.h: No such file or directory\n", "matmul.cu");
+  REQUIRE(header);
+  CHECK(header->construct == "half precision (cuda_fp16.h)");
+  CHECK(header->line == 2);
 }
 
 TEST_CASE("a launch that does not parse is the student's error, with its line", "[sim]") {
@@ -217,15 +236,8 @@ TEST_CASE("hostile shapes of function bodies stay linear: unmatched parentheses,
     const RewriteResult result = rewrite(repeated(unit));
     const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     INFO(unit << ": " << seconds << " s");
-    CHECK(result.outcome != RewriteResult::Outcome::kUnsupported);
     CHECK(seconds < 3.0);
   }
-}
-
-TEST_CASE("half precision and the like are named as unsupported", "[sim]") {
-  RewriteResult result = rewrite("#include <cuda_fp16.h>\n__global__ void k(__half* h) {}\n");
-  CHECK(result.outcome == RewriteResult::Outcome::kUnsupported);
-  CHECK(result.line == 1);
 }
 
 }  // namespace

@@ -91,13 +91,9 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
       rewrite_for_simulator(with_plain_line_ends(read_file(request.source)), lab.submission_file());
   if (rewritten.outcome != RewriteResult::Outcome::kRewritten) {
     BuildResult result;
-    const bool unsupported = rewritten.outcome == RewriteResult::Outcome::kUnsupported;
-    result.outcome = unsupported ? BuildResult::Outcome::kUnsupported : BuildResult::Outcome::kCompileError;
-    result.summary = fmt::format("{}: {} line {}: {}", unsupported ? "unsupported" : "compile error",
-                                 lab.submission_file(), rewritten.line,
-                                 unsupported ? rewritten.reason + " cannot run in the CPU simulator; grade this file "
-                                                                  "on a GPU (--backend gpu)"
-                                             : rewritten.reason);
+    result.outcome = BuildResult::Outcome::kCompileError;
+    result.summary = fmt::format("compile error: {} line {}: {}", lab.submission_file(), rewritten.line,
+                                 rewritten.reason);
     result.log = result.summary + "\n";
     return result;
   }
@@ -107,9 +103,23 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   // hooks cannot tell apart. The check calls the runtime (race_hooks.cc), which ends a kernel's run there.
   student_compiler.insert(student_compiler.end(),
                           {"-fsanitize=thread", "-fsanitize=alignment", "-x", "c++", "-include", "cusim.h"});
-  return compile("submission", rewritten.text, lab.submission_file(), student_compiler,
-                 {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
-                 sandbox_for(request));
+  Step compiled = compile("submission", rewritten.text, lab.submission_file(), student_compiler,
+                          {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
+                          sandbox_for(request));
+  if (!compiled.entry.succeeded && compiled.refusal.empty()) {
+    // Code the compiler compiled holds a construct the simulator cannot run (rewriter.h's markers).
+    if (std::optional<UnsupportedUse> use = unsupported_use_in_log(compiled.log, lab.submission_file())) {
+      BuildResult result;
+      result.outcome = BuildResult::Outcome::kUnsupported;
+      result.summary = fmt::format("unsupported: {}{}: {} cannot run in the CPU simulator; grade this file on a GPU "
+                                   "(--backend gpu)",
+                                   lab.submission_file(), use->line > 0 ? fmt::format(" line {}", use->line) : "",
+                                   use->construct);
+      result.log = result.summary + "\n";
+      return result;
+    }
+  }
+  return compiled;
 }
 
 std::vector<std::string> SimToolchain::extra_allowed_symbols() const {
