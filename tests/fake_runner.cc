@@ -33,6 +33,8 @@ struct Behaviour {
   // rewrite-median (spends the time of its samples, as a real runner, but reports a median 20 times lower)
   // impossible-median (right answers, but reports a median of 1 ns: an answer remembered, not computed)
   // remembered (timed calls answered with the answers to the arena's sets, not to each sample's mixed inputs)
+  // audit-repeated, audit-beyond, audit-short (a timing reply whose audited samples are a sample twice, one past
+  //   the samples timed, or one fewer than the arena's sets)
   std::string lab;
   std::string mode = "correct";
   long crash_on_size = -1, hang_on_size = -1, cuda_error_on_size = -1, exit_zero_on_size = -1;
@@ -274,7 +276,11 @@ void handle(const std::string& line, const Behaviour& behaviour) {
   if (remembered) {
     for (size_t set = 0; set < arena.header().set_count; ++set) compute(arena, set, behaviour);
   }
-  const std::string audited = verb == "time" ? become_audited_samples(arena, mix, kSamples) : "";
+  std::string audited = verb == "time" ? become_audited_samples(arena, mix, kSamples) : "";
+  // A forged list of audited samples (the arena's two sets): a sample twice, one past those timed, one short.
+  if (verb == "time" && behaviour.mode == "audit-repeated") audited = "audited=5,5";
+  if (verb == "time" && behaviour.mode == "audit-beyond") audited = "audited=5," + std::to_string(kSamples);
+  if (verb == "time" && behaviour.mode == "audit-short") audited = "audited=5";
   for (size_t set = 0; set < arena.header().set_count && !remembered; ++set) {
     if (behaviour.mode == "cache" && verb == "time" && set > 0) break;
     compute(arena, set, behaviour);

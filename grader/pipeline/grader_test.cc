@@ -334,6 +334,20 @@ TEST_CASE("speed points follow the time ratio against the reference timed in the
   }
 }
 
+// The samples a runner hands back for judging are the student's process's word: a list that names a sample
+// twice, one it did not time, or too few is refused whole, and the reference's start shows it is not the machine.
+TEST_CASE("a timing reply whose audited samples are malformed earns nothing", "[pipeline]") {
+  Fixture fixture;
+  for (const char* mode : {"audit-repeated", "audit-beyond", "audit-short"}) {
+    INFO(mode);
+    GradeReport report = fixture.grade(std::string(mode) + " ms=1", performance_suite());
+    const CaseResult& result = report.cases[0];
+    CHECK(result.status == CaseStatus::kCrashed);
+    CHECK_THAT(result.message, Catch::Contains("malformed timing reply"));
+    CHECK(result.points == 0);
+  }
+}
+
 TEST_CASE("a reported median the grader's clock refutes is rejected as a forged time", "[pipeline]") {
   Fixture fixture;
   // Twelve samples of 40 ms take the runner half a second, but it reports a 2 ms median: the reference's.
