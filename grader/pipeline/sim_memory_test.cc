@@ -144,6 +144,39 @@ TEST_CASE("the last-block handshake kept in __device__ variables needs its __thr
   testing::check_every_case(fixture.grade(handshake_in_device_variables("__threadfence();")), CaseStatus::kPassed, {});
 }
 
+// Issue #33: a file cleared the race recorder's and the access counter's switches, which live in the runner's
+// own variables, with a store. The file's code may write its own variables, its stack, the heap and device
+// memory; a store into the rest of the runner's image ends the run, from a kernel or from host code. (The
+// built-in variables are the runner's: writing one stands in for a switch found in the machine code.)
+TEST_CASE("a store into the runner's own variables ends the run, from a kernel or from host code", "[sim]") {
+  testing::SimFixture fixture;
+  for (const char* writer : {"__global__ void spoil() { *const_cast<unsigned*>(&blockDim.x) = 0; }\n"
+                             "void prepare() { spoil<<<1, 1>>>(); }\n",
+                             "void prepare() { *const_cast<volatile unsigned*>(&blockDim.x) = 0; }\n"}) {
+    INFO(writer);
+    testing::check_every_case(fixture.grade(std::string(writer) + testing::kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int k = 0; k < 256; ++k) sum += s[k];
+    partial[blockIdx.x] = sum;
+  }
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  prepare();
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)"),
+                              CaseStatus::kCrashed, {"the grader's own memory", "line 2"});
+  }
+}
+
 TEST_CASE("a result that depends on which thread runs first is a race in the second order", "[sim]") {
   testing::SimFixture fixture;
   // No data race: the first thread to take a ticket does the work, and in index order that is thread 0.

@@ -26,6 +26,12 @@ extern uintptr_t g_host_stack_begin, g_host_stack_bytes;
 
 inline bool within(uintptr_t address, uintptr_t begin, uintptr_t bytes) { return address - begin < bytes; }
 
+// The runner's own image: its code, constants and static variables (the file's among them).
+inline bool in_image(uintptr_t address) {
+  return within(address, reinterpret_cast<uintptr_t>(__executable_start),
+                static_cast<uintptr_t>(_end - __executable_start));
+}
+
 inline bool kernel_may_touch(uintptr_t address) {
   return within(address, g_stacks_begin, g_stacks_bytes) ||
          within(address, reinterpret_cast<uintptr_t>(__executable_start),

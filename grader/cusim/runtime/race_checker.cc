@@ -158,6 +158,14 @@ template <Memory kMemory>
   }
 }
 
+// The file's code may write its own variables (device_statics.h), but nothing else of the runner's image: the
+// checker's switches, the profile's, the fatal handler, the harness's state all live there (issue #33: a file
+// found the race recorder's and the access counter's switches and cleared them with a store). A write of its
+// own statics, its stack, the heap or device memory passes.
+inline __attribute__((always_inline)) void guard_runner_state(uintptr_t begin, uintptr_t pc) {
+  if (__builtin_expect(reach::in_image(begin) && !device_statics::contains(begin), 0)) report_runner_write(begin, pc);
+}
+
 template <Memory kMemory>
 inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t size, bool is_write, bool atomic,
                                                          uintptr_t pc) {
@@ -165,21 +173,26 @@ inline __attribute__((always_inline)) void record_access(uintptr_t begin, size_t
   record_words<kMemory>(begin, size, is_write, atomic, pc);
 }
 
-// Every access of a kernel thread comes here; host code's accesses return at once (device memory guards
-// itself from host code, device_memory.h).
+// Every access of the file's code comes here. Host code's return at once (device memory guards itself from
+// host code, device_memory.h), but for a write into the runner's own variables (below).
 inline __attribute__((always_inline)) void access(const void* address, size_t size, bool is_write, bool atomic,
                                                   uintptr_t pc) {
-  if (g_current_slot < 0) return;
   const auto begin = reinterpret_cast<uintptr_t>(address);
+  if (g_current_slot < 0) {
+    if (is_write) guard_runner_state(begin, pc);
+    return;
+  }
   if (__builtin_expect(begin + size - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes, 0)) {
     report_beyond_dynamic_shared(begin - g_dynamic_begin, g_dynamic_beyond - g_dynamic_begin, is_write);
   }
   // The span of the shared arrays holds other statics of the file between them (the arrays' registration
   // guards, __device__ variables): those are the file's device memory, below.
   if (begin < g_highest && begin + size > g_lowest && (shared_shadow(begin) || !device_statics::contains(begin))) {
-    if (__builtin_expect(profile::g_on, 0) && shared_shadow(begin)) {
+    const bool watched = static_cast<bool>(shared_shadow(begin));
+    if (__builtin_expect(profile::g_on, 0) && watched) {
       profile::note(begin, size, is_write, profile::Space::kShared, pc, g_current_slot);
     }
+    if (!watched && is_write) guard_runner_state(begin, pc);  // the runner's variables between the arrays
     if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
     return;
   }
@@ -199,6 +212,7 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     return;
   }
   if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
+  if (is_write) guard_runner_state(begin, pc);
 }
 
 [[gnu::noinline]] void read4_full(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
@@ -223,7 +237,12 @@ template <Memory kMemory>
       if (shadow) return read4_record<Memory::kShared>(address, shadow.page, shadow.index, pc);
       if (!device_statics::contains(begin)) return;  // not an array's, nor the file's device memory
     } else if (device_statics::contains(begin)) {
-      // The file's __device__ variables: the full path, as device memory.
+      // The file's __device__ variables, as device memory: a page not made yet is the full path's to make.
+      if (!g_recording) return;
+      const uintptr_t offset = begin - device_statics::lowest();
+      const size_t index = offset >> kPageShift;
+      ShadowPage* page = index < g_static_pages.size() ? g_static_pages[index].get() : nullptr;
+      if (page) return read4_record<Memory::kGlobal>(address, page, (offset & (kPageBytes - 1)) >> 2, pc);
     } else if (!device_memory::contains(begin)) {
       // The thread's own locals, its arguments, static variables: allowed, and not watched.
       if (reach::kernel_may_touch(begin)) return;
@@ -283,6 +302,16 @@ inline __attribute__((always_inline)) void read4(const void* address_pointer) {
   const size_t page_index = offset >> kPageShift;
   if (offset < device_memory::g_bytes && page_index < g_global_pages.size()) {
     ShadowPage* page = g_global_pages[page_index].get();
+    if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
+    const size_t index = (offset & (kPageBytes - 1)) >> 2;
+    if (quiet_for(page->quiet[index], slot)) return;
+    return read4_record<Memory::kGlobal>(address_pointer, page, index, CUSIM_CALLER);
+  }
+  // The file's __device__ and __constant__ variables (device_statics.h): a lookup table's words go quiet as
+  // device memory's do (a convolution's mask, which every thread reads).
+  offset = address - device_statics::lowest();
+  if ((offset >> kPageShift) < g_static_pages.size() && device_statics::contains(address)) {
+    ShadowPage* page = g_static_pages[offset >> kPageShift].get();
     if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
     const size_t index = (offset & (kPageBytes - 1)) >> 2;
     if (quiet_for(page->quiet[index], slot)) return;

@@ -97,6 +97,14 @@ void report_host_access(uintptr_t address, bool is_write, uintptr_t pc) {
                       source_line(pc) + " " + what + ".");
 }
 
+void report_runner_write(uintptr_t address, uintptr_t pc) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%p", reinterpret_cast<void*>(address));
+  fail("crashed", std::string("the file's code wrote to address ") + text + " at " + source_line(pc) +
+                      ", which is the grader's own memory, not a variable of the file, its stack, the heap or a "
+                      "device buffer: a lab's code may write only its own memory");
+}
+
 void report_misaligned_type(uintptr_t address, uintptr_t alignment, const char* type, const char* file, int line) {
   BlockScheduler& blocks = scheduler();
   if (!blocks.inside_kernel()) return;

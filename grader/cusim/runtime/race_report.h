@@ -66,6 +66,9 @@ std::string describe_race(const Race& race, unsigned earlier_block, unsigned now
                           unsigned grid_y);
 // Ends the run: a kernel thread touched memory that is neither device, shared, its stack nor static.
 [[noreturn]] void report_host_access(uintptr_t address, bool is_write, uintptr_t pc);
+// Ends the run: the file's code, host or device, wrote into the runner's own variables (race_checker.cc's
+// guard_runner_state), which no lab's code has any business touching.
+[[noreturn]] void report_runner_write(uintptr_t address, uintptr_t pc);
 // Ends the run: an access past the launch's dynamic shared memory.
 // A kernel's typed access (a float4, a double, an int) at an address its type's alignment forbids, found by
 // -fsanitize=alignment with the type and line the compiler knew: a GPU stops the kernel with
