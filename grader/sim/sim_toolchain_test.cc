@@ -139,24 +139,26 @@ TEST_CASE("an error about the simulator's own header names it, not its path on t
   CHECK_THAT(result.log, !Catch::Contains(fixture.paths.grader_dir().string()));
 }
 
-TEST_CASE("a construct the simulator cannot run is unsupported, not a compile error", "[sim]") {
+TEST_CASE("a construct the simulator cannot run, in compiled code, is unsupported with its line", "[sim]") {
+  struct Example {
+    const char* source;
+    const char* summary;
+  };
+  const Example examples[] = {
+      {"#include \"matmul.cuh\"\n__global__ void k(cudaTextureObject_t t, float* out) {\n"
+       "  out[0] = tex1Dfetch<float>(t, 0);\n}\n",
+       "line 2: texture objects cannot run in the CPU simulator"},
+      {"#include <cuda_fp16.h>\n#include \"matmul.cuh\"\n__global__ void k(__half* h) {}\n",
+       "line 1: half precision (cuda_fp16.h) cannot run in the CPU simulator"},
+  };
   Fixture fixture;
-  BuildResult result = fixture.build(
-      "matmul", fixture.write("matmul.cu", "#include \"matmul.cuh\"\n__global__ void k(cudaTextureObject_t t, float* out) {\n"
-                                           "  out[0] = tex1Dfetch<float>(t, 0);\n}\n"
-                                           "void matmul(const float*, const float*, float*, int, int, int) {}\n"));
-  CHECK(result.outcome == BuildResult::Outcome::kUnsupported);
-  CHECK_THAT(result.summary, Catch::Contains("line 2: texture objects cannot run in the CPU simulator"));
-}
-
-TEST_CASE("half precision in compiled code is unsupported, naming the header's line", "[sim]") {
-  Fixture fixture;
-  BuildResult result = fixture.build(
-      "matmul", fixture.write("matmul.cu", "#include <cuda_fp16.h>\n#include \"matmul.cuh\"\n"
-                                           "__global__ void k(__half* h) {}\n"
-                                           "void matmul(const float*, const float*, float*, int, int, int) {}\n"));
-  CHECK(result.outcome == BuildResult::Outcome::kUnsupported);
-  CHECK_THAT(result.summary, Catch::Contains("line 1: half precision (cuda_fp16.h) cannot run in the CPU simulator"));
+  for (const Example& example : examples) {
+    BuildResult result = fixture.build(
+        "matmul", fixture.write("matmul.cu", std::string(example.source) +
+                                                 "void matmul(const float*, const float*, float*, int, int, int) {}\n"));
+    CHECK(result.outcome == BuildResult::Outcome::kUnsupported);
+    CHECK_THAT(result.summary, Catch::Contains(example.summary));
+  }
 }
 
 // Issue #33: a token of a construct the simulator cannot run, in code nvcc never compiles, made the simulator
