@@ -33,9 +33,7 @@ inline bool in_image(uintptr_t address) {
 }
 
 inline bool kernel_may_touch(uintptr_t address) {
-  return within(address, g_stacks_begin, g_stacks_bytes) ||
-         within(address, reinterpret_cast<uintptr_t>(__executable_start),
-                static_cast<uintptr_t>(_end - __executable_start)) ||
+  return within(address, g_stacks_begin, g_stacks_bytes) || in_image(address) ||
          within(address, g_host_stack_begin, g_host_stack_bytes);
 }
 

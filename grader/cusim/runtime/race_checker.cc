@@ -187,14 +187,16 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
   }
   // The span of the shared arrays holds other statics of the file between them (the arrays' registration
   // guards, __device__ variables): those are the file's device memory, below.
-  if (begin < g_highest && begin + size > g_lowest && (shared_shadow(begin) || !device_statics::contains(begin))) {
+  if (begin < g_highest && begin + size > g_lowest) {
     const bool watched = static_cast<bool>(shared_shadow(begin));
-    if (__builtin_expect(profile::g_on, 0) && watched) {
-      profile::note(begin, size, is_write, profile::Space::kShared, pc, g_current_slot);
+    if (watched || !device_statics::contains(begin)) {
+      if (__builtin_expect(profile::g_on, 0) && watched) {
+        profile::note(begin, size, is_write, profile::Space::kShared, pc, g_current_slot);
+      }
+      if (!watched && is_write) guard_runner_state(begin, pc);  // the runner's variables between the arrays
+      if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
+      return;
     }
-    if (!watched && is_write) guard_runner_state(begin, pc);  // the runner's variables between the arrays
-    if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
-    return;
   }
   if (device_memory::contains(begin) || device_statics::contains(begin)) {
     if (__builtin_expect(profile::g_on, 0)) {
@@ -240,8 +242,7 @@ template <Memory kMemory>
       // The file's __device__ variables, as device memory: a page not made yet is the full path's to make.
       if (!g_recording) return;
       const uintptr_t offset = begin - device_statics::lowest();
-      const size_t index = offset >> kPageShift;
-      ShadowPage* page = index < g_static_pages.size() ? g_static_pages[index].get() : nullptr;
+      ShadowPage* page = made_page(g_static_pages, offset >> kPageShift);
       if (page) return read4_record<Memory::kGlobal>(address, page, (offset & (kPageBytes - 1)) >> 2, pc);
     } else if (!device_memory::contains(begin)) {
       // The thread's own locals, its arguments, static variables: allowed, and not watched.
@@ -250,8 +251,7 @@ template <Memory kMemory>
       if (!g_recording) return;
       // A page not made yet is the full path's to make.
       const uintptr_t offset = begin - device_memory::g_begin;
-      const size_t index = offset >> kPageShift;
-      ShadowPage* page = index < g_global_pages.size() ? g_global_pages[index].get() : nullptr;
+      ShadowPage* page = made_page(g_global_pages, offset >> kPageShift);
       if (page) return read4_record<Memory::kGlobal>(address, page, (offset & (kPageBytes - 1)) >> 2, pc);
     }
   }
@@ -308,10 +308,11 @@ inline __attribute__((always_inline)) void read4(const void* address_pointer) {
     return read4_record<Memory::kGlobal>(address_pointer, page, index, CUSIM_CALLER);
   }
   // The file's __device__ and __constant__ variables (device_statics.h): a lookup table's words go quiet as
-  // device memory's do (a convolution's mask, which every thread reads).
-  offset = address - device_statics::lowest();
-  if ((offset >> kPageShift) < g_static_pages.size() && device_statics::contains(address)) {
-    ShadowPage* page = g_static_pages[offset >> kPageShift].get();
+  // device memory's do (a convolution's mask, which every thread reads). A page not made yet is the slow
+  // path's; with no page at all (a file without such variables) a stack read costs one more test.
+  if (!g_static_pages.empty() && device_statics::contains(address)) {
+    offset = address - device_statics::lowest();
+    ShadowPage* page = made_page(g_static_pages, offset >> kPageShift);
     if (page == nullptr) return read4_slow(address_pointer, CUSIM_CALLER);
     const size_t index = (offset & (kPageBytes - 1)) >> 2;
     if (quiet_for(page->quiet[index], slot)) return;

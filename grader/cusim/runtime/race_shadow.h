@@ -87,6 +87,11 @@ inline __attribute__((always_inline)) ShadowRef shared_shadow(uintptr_t address)
   return page->is_watched(word) ? ShadowRef{page, word} : ShadowRef{};
 }
 
+// The table's page `index`, or nullptr when it is past the table or not made yet.
+inline __attribute__((always_inline)) ShadowPage* made_page(const PageTable& table, size_t index) {
+  return index < table.size() ? table[index].get() : nullptr;
+}
+
 // A word of device memory or of the file's static storage: the caller knows it is one of the two.
 inline __attribute__((always_inline)) ShadowRef global_shadow(uintptr_t address) {
   uintptr_t offset = address - device_memory::g_begin;
@@ -96,7 +101,7 @@ inline __attribute__((always_inline)) ShadowRef global_shadow(uintptr_t address)
     table = &g_static_pages;
   }
   const size_t index = offset >> kPageShift;
-  ShadowPage* page = index < table->size() ? (*table)[index].get() : nullptr;
+  ShadowPage* page = made_page(*table, index);
   if (__builtin_expect(page == nullptr, 0)) page = &new_page(*table, index);
   return {page, (offset & (kPageBytes - 1)) >> 2};
 }
