@@ -77,6 +77,8 @@ EfficiencyFigure efficiency_figure(EfficiencyMetric metric, const std::vector<Ac
       return over_minimum(32.0 * double(sum_where(counts, global).units), minimum_bytes);
     case EfficiencyMetric::kDramBytesRatio:
       return over_minimum(double(traffic.read_bytes + traffic.write_bytes), minimum_bytes);
+    case EfficiencyMetric::kModelledTimeRatio:
+      return {std::nullopt, "the modelled time is figured from the launches (check/modelled_time.h)"};
   }
   return {std::nullopt, "unknown metric"};
 }

@@ -161,6 +161,7 @@ void handle(const std::string& line) {
     }
     reply += cusim::advice::take_fields();
     if (verb == "check-profiled" || counted) reply += " profile=" + cusim::profile::take_report();
+    if (counted) reply += " kernels=" + cusim::profile::take_launch_costs();
     if (counted) reply += " dram=" + cusim::profile::take_traffic();
     return respond("ok", race.empty() ? reply : reply + " race=" + race);
   }

@@ -5,7 +5,7 @@
 namespace cudagrade {
 namespace {
 
-constexpr NameTable<EfficiencyMetric, 8> kMetricNames = {{
+constexpr NameTable<EfficiencyMetric, 9> kMetricNames = {{
     {EfficiencyMetric::kGlobalLoadSectorsPerRequest, "global_load_sectors_per_request"},
     {EfficiencyMetric::kGlobalStoreSectorsPerRequest, "global_store_sectors_per_request"},
     {EfficiencyMetric::kGlobalSectorsPerRequest, "global_sectors_per_request"},
@@ -14,6 +14,7 @@ constexpr NameTable<EfficiencyMetric, 8> kMetricNames = {{
     {EfficiencyMetric::kSharedTrafficRatio, "shared_traffic_ratio"},
     {EfficiencyMetric::kGlobalTrafficRatio, "global_traffic_ratio"},
     {EfficiencyMetric::kDramBytesRatio, "dram_bytes_ratio"},
+    {EfficiencyMetric::kModelledTimeRatio, "modelled_time_ratio"},
 }};
 
 }  // namespace
@@ -42,6 +43,7 @@ std::string_view unit_of(EfficiencyMetric metric) {
     case EfficiencyMetric::kSharedTrafficRatio:
     case EfficiencyMetric::kGlobalTrafficRatio:
     case EfficiencyMetric::kDramBytesRatio: return "x the fewest bytes";
+    case EfficiencyMetric::kModelledTimeRatio: return "x the least time";
   }
   return "";
 }

@@ -21,6 +21,9 @@ enum class EfficiencyMetric {
   kSharedTrafficRatio,            // shared-memory wavefronts x 128 bytes / the lab's fewest bytes
   kGlobalTrafficRatio,            // bytes of every sector global accesses touch / the lab's fewest bytes
   kDramBytesRatio,                // modelled DRAM bytes (an LRU of sectors, see sector_cache.h) / the fewest bytes
+  // The whole call's modelled time on the course GPU / the least time the case's work needs there
+  // (check/modelled_time.h). A performance case's speed rule only: it models the case at its GPU size.
+  kModelledTimeRatio,
 };
 
 struct EfficiencyRule {
@@ -28,7 +31,7 @@ struct EfficiencyRule {
   double full = 0;   // full points at or under this figure
   double zero = 0;   // none at or over it; linear in between
   double step = 0.25;  // points rounded down to a multiple of this, as speed points are (0 keeps them exact)
-  // dram_bytes_ratio only: the modelled cache holds this fraction of the fewest bytes the counted case must
+  // dram_bytes_ratio and modelled_time_ratio only: the modelled cache holds this fraction of the fewest bytes the counted case must
   // move, so that its working set overflows it as a graded GPU size overflows the GPU's L2 (an H100's 50 MB
   // against a 4096^2 matmul's 192 MB is 0.26); a fixed 50 MB would hold every size the simulator runs.
   double cache_fraction = 0.25;

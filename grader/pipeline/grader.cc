@@ -294,7 +294,7 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     result.points = test_case.points;
     if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, result);
   }
-  if (efficiency != nullptr) grade_efficiency(*efficiency, test_case, counted_reply ? &*counted_reply : nullptr, result);
+  if (efficiency != nullptr) grade_efficiency(*efficiency, listed_case, test_case, counted_reply ? &*counted_reply : nullptr, result);
   result.elapsed_ms = milliseconds_since(started);
   return result;
 }

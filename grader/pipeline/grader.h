@@ -163,8 +163,9 @@ class Grader {
   RunnerReply check_counted(RunnerSession& session, Arena& arena, const TestCase& test_case, const EfficiencyRule& rule);
   // The rule's figure and points from that check's reply (null where the case never ran, or the backend is the
   // GPU's, whose efficiency cases the simulator beside it counts: pipeline/race_check.h), into result.
-  void grade_efficiency(const EfficiencyRule& rule, const TestCase& test_case, const RunnerReply* counted,
-                        CaseResult& result);
+  // `listed_case` is the case as the suite lists it, `test_case` as the simulator ran it (downsized).
+  void grade_efficiency(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
+                        const RunnerReply* counted, CaseResult& result);
   enum class TimingOutcome { kTimed, kCaseDecided };
   void fill_throughput(const TestCase& test_case, SpeedResult& speed) const;
   // On kTimed, `audited` will say whether the samples the runner handed back were right (judged meanwhile).

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "check/efficiency.h"
+#include "check/modelled_time.h"
 #include "pipeline/grader.h"
 #include "score/scoring.h"
 
@@ -22,17 +23,43 @@ EfficiencyResult blank_efficiency(const EfficiencyRule& rule, const TestCase& te
   return efficiency;
 }
 
+// The modelled time's figure (check/modelled_time.h): the launches' counts at the counted size, the case's
+// work there and at its own size.
+EfficiencyFigure modelled_time_figure(const RunnerReply& reply, const DramTraffic& traffic,
+                                      const WorkCount& counted_work, const WorkCount& gpu_work) {
+  const auto field = reply.fields.find("kernels");
+  const std::optional<CountedLaunches> launches =
+      field == reply.fields.end() ? std::nullopt : parse_counted_launches(field->second);
+  if (!launches) return {std::nullopt, "the simulator's counts of the launches could not be read"};
+  if (launches->shapes.empty()) return {std::nullopt, "the call launched no kernel"};
+  const ModelledTime time = modelled_time(*launches, traffic.read_bytes + traffic.write_bytes, counted_work, gpu_work,
+                                          GpuModel::of(DeviceProfile{}));
+  if (time.least_s <= 0) return {std::nullopt, "the lab names no work for this size"};
+  return {time.call_s / time.least_s, ""};
+}
+
 // The figure from a counted reply, or why there is none.
-EfficiencyFigure figure_of(const EfficiencyRule& rule, const RunnerReply& reply, double minimum_bytes) {
+EfficiencyFigure figure_of(const EfficiencyRule& rule, const RunnerReply& reply, const WorkCount& counted_work,
+                           const WorkCount& gpu_work) {
   const auto profile = reply.fields.find("profile");
   const auto dram = reply.fields.find("dram");
-  if (profile == reply.fields.end() || dram == reply.fields.end()) {
+  const auto kernels = reply.fields.find("kernels");
+  if (profile == reply.fields.end() || dram == reply.fields.end() || kernels == reply.fields.end()) {
     return {std::nullopt, "the simulator's reply held no counts"};
   }
   const std::optional<std::vector<AccessCount>> counts = parse_access_counts(profile->second);
   const std::optional<DramTraffic> traffic = parse_dram_traffic(dram->second);
-  if (!counts || !traffic) return {std::nullopt, "the simulator's counts could not be read"};
-  return efficiency_figure(rule.metric, *counts, *traffic, minimum_bytes);
+  const std::optional<CountedLaunches> launches = parse_counted_launches(kernels->second);
+  if (!counts || !traffic || !launches) return {std::nullopt, "the simulator's counts could not be read"};
+  // A block past the simulator's count of accesses leaves every total short, so no figure stands on them.
+  if (!launches->complete) {
+    return {std::nullopt, fmt::format("a block made more than {} memory accesses, more than the simulator counts",
+                                      kMostCountedAccessesPerBlock)};
+  }
+  if (rule.metric == EfficiencyMetric::kModelledTimeRatio) {
+    return modelled_time_figure(reply, *traffic, counted_work, gpu_work);
+  }
+  return efficiency_figure(rule.metric, *counts, *traffic, counted_work.bytes);
 }
 
 }  // namespace
@@ -43,8 +70,8 @@ RunnerReply Grader::check_counted(RunnerSession& session, Arena& arena, const Te
                                modelled_cache_bytes(rule, lab_.work(test_case).bytes));
 }
 
-void Grader::grade_efficiency(const EfficiencyRule& rule, const TestCase& test_case, const RunnerReply* counted,
-                              CaseResult& result) {
+void Grader::grade_efficiency(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
+                              const RunnerReply* counted, CaseResult& result) {
   EfficiencyResult efficiency = blank_efficiency(rule, test_case);
   if (!efficiency.grades_speed) result.points = 0;  // a kind efficiency case's points are the rule's
   if (!backend_.simulated()) {
@@ -57,7 +84,7 @@ void Grader::grade_efficiency(const EfficiencyRule& rule, const TestCase& test_c
     result.efficiency = efficiency;
     return;
   }
-  const EfficiencyFigure figure = figure_of(rule, *counted, lab_.work(test_case).bytes);
+  const EfficiencyFigure figure = figure_of(rule, *counted, lab_.work(test_case), lab_.work(listed_case));
   efficiency.counted_by = "simulator";
   if (!figure.value) {
     efficiency.note = "no efficiency points: " + figure.why;

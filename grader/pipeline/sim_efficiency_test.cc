@@ -40,7 +40,7 @@ GradeReport graded(const std::string& relative, const TestSuite& suite) {
   ProjectPaths paths = ProjectPaths::discover("", "");
   SubprocessCommandRunner runner;
   SimBackend backend(paths, runner);
-  Grader grader(*find_lab("matmul"), backend, paths, {});
+  Grader grader(*find_lab(suite.lab), backend, paths, {});
   GradeReport report = grader.grade(paths.root / relative, suite);
   INFO(report.build_summary << "\n" << report.build_log);
   REQUIRE(report.cases.size() == suite.cases.size());
@@ -238,6 +238,49 @@ TEST_CASE("without a GPU, speed_without_gpu: efficiency grades the speed points 
   CHECK_THAT(results["tests"][0]["output"].get<std::string>(),
              Catch::Contains("efficiency: global_traffic_ratio 2.33x the fewest bytes (full points at or under 4, none "
                              "at or over 48), counted by the simulator at 48x48x48: 4 of 4 speed points"));
+}
+
+// The shipped reduction's first performance case, as testcases/reduction.yaml grades it without a GPU.
+TestSuite modelled_reduction_suite() {
+  TestSuite suite;
+  suite.lab = "reduction";
+  TestCase timed = testing::sized_case("performance-2^24", {int64_t{1} << 24}, CaseKind::kPerformance);
+  timed.points = 1;
+  timed.timeout_s = 60;
+  timed.speed = SpeedRule{"reduce3", 2, 1.0, 3.0, 0.25, SpeedWithoutGpu::kEfficiency,
+                          EfficiencyRule{EfficiencyMetric::kModelledTimeRatio, 2.25, 4.5, 0.25}};
+  suite.cases.push_back(timed);
+  return suite;
+}
+
+const EfficiencyResult& modelled(const GradeReport& report) {
+  const CaseResult& result = report.cases.at(0);
+  INFO(report.submission << ": " << result.message);
+  REQUIRE(result.status == CaseStatus::kPassed);
+  REQUIRE(result.efficiency);
+  REQUIRE(result.efficiency->value);
+  return *result.efficiency;
+}
+
+TEST_CASE("without a GPU the modelled time orders reductions as the GPU does: one thread or one warp earns no "
+          "speed points, and a decoy kernel costs, never pays", "[efficiency][sim]") {
+  const TestSuite suite = modelled_reduction_suite();
+  const GradeReport reduce3 = graded("reference/reduction/reduce3.cu", suite);
+  const GradeReport reduce1 = graded("reference/reduction/reduce1.cu", suite);
+  const GradeReport single_thread = graded("submissions/reduction/single_thread.cu", suite);
+  const GradeReport one_warp = graded("submissions/reduction/one_warp.cu", suite);
+  const GradeReport decoyed = graded("submissions/reduction/decoy_kernel.cu", suite);
+  CHECK(modelled(reduce3).points == 2);
+  CHECK(modelled(reduce3).size == std::vector<int64_t>{1046528});
+  // One SM of 132, and of it one warp: the model's idle GPU puts both far behind the grid's kernels.
+  CHECK(*modelled(single_thread).value > 100 * *modelled(reduce3).value);
+  CHECK(*modelled(one_warp).value > 20 * *modelled(reduce3).value);
+  CHECK(modelled(single_thread).points == 0);
+  CHECK(modelled(one_warp).points == 0);
+  // The decoy re-reads the input four times: the call's time grows by about that much, and its points do not.
+  CHECK(*modelled(decoyed).value > 2 * *modelled(reduce1).value);
+  CHECK(modelled(decoyed).points <= modelled(reduce1).points);
+  CHECK(*modelled(reduce1).value > *modelled(reduce3).value);
 }
 
 }  // namespace

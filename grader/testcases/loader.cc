@@ -208,8 +208,9 @@ class SuiteReader {
         fraction.reset();
       }
       rule.cache_fraction = fraction.value_or(rule.cache_fraction);
-      if (rule.metric != EfficiencyMetric::kDramBytesRatio) {
-        problem(node["cache_fraction"], "'cache_fraction' applies only to metric dram_bytes_ratio");
+      if (rule.metric != EfficiencyMetric::kDramBytesRatio && rule.metric != EfficiencyMetric::kModelledTimeRatio) {
+        problem(node["cache_fraction"], "'cache_fraction' applies only to metrics dram_bytes_ratio and "
+                                        "modelled_time_ratio");
       }
     }
     if (node["full"] && node["zero"] && rule.zero <= rule.full) {
@@ -370,6 +371,11 @@ class SuiteReader {
       return;
     }
     test_case.efficiency = read_efficiency(node["efficiency"], "efficiency");
+    if (test_case.efficiency && test_case.efficiency->metric == EfficiencyMetric::kModelledTimeRatio) {
+      problem(node["efficiency"], "case '" + test_case.name + "': modelled_time_ratio models a performance case's "
+                                  "time at its GPU size; put it in that case's 'speed' block (speed_without_gpu: "
+                                  "efficiency), not in a case of kind efficiency");
+    }
   }
 
   // The words are checked where they are used (gradebook/late_policy.h), which names this file and line.

@@ -214,7 +214,7 @@ TEST_CASE("every bad efficiency field is a file:line problem", "[testcases]") {
        "cases.yaml:3: unknown metric 'speed' (expected one of global_load_sectors_per_request, "
        "global_store_sectors_per_request, global_sectors_per_request, global_sectors_over_ideal, "
        "shared_bank_conflict_ways, "
-       "shared_traffic_ratio, global_traffic_ratio, dram_bytes_ratio)"},
+       "shared_traffic_ratio, global_traffic_ratio, dram_bytes_ratio, modelled_time_ratio)"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {full: 1, zero: 2}}\n",
        "cases.yaml:3: 'efficiency' is missing 'metric'"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, zero: 2}}\n",
@@ -228,7 +228,7 @@ TEST_CASE("every bad efficiency field is a file:line problem", "[testcases]") {
        "cases.yaml:3: 'efficiency.cache_fraction' must be more than 0 and at most 1, not 2"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: global_traffic_ratio, full: 1, zero: 2, "
        "cache_fraction: 0.5}}\n",
-       "cases.yaml:3: 'cache_fraction' applies only to metric dram_bytes_ratio"},
+       "cases.yaml:3: 'cache_fraction' applies only to metrics dram_bytes_ratio and modelled_time_ratio"},
       {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: dram_bytes_ratio, full: 1, zero: 2, "
        "ful: 1}}\n",
        "cases.yaml:3: unknown field 'ful' in efficiency"},
@@ -239,6 +239,9 @@ TEST_CASE("every bad efficiency field is a file:line problem", "[testcases]") {
        "cases.yaml:3: 'speed' applies only to cases of kind performance"},
       {"  - {name: p, kind: performance, M: 8, K: 8, N: 8, speed: {points: 1, efficiency: {metric: x, full: 1, zero: 2}}}\n",
        "cases.yaml:3: unknown metric 'x'"},
+      {"  - {name: e, kind: efficiency, M: 8, K: 8, N: 8, efficiency: {metric: modelled_time_ratio, full: 1, zero: 2}}\n",
+       "cases.yaml:3: case 'e': modelled_time_ratio models a performance case's time at its GPU size; put it in that "
+       "case's 'speed' block"},
   };
   for (const auto& [text, expected] : cases) {
     LoadResult result = parse(head + text);

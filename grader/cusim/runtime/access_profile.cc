@@ -48,7 +48,30 @@ struct Totals {
 // A block's notes are bounded, so that a kernel looping for long cannot exhaust memory while profiled.
 constexpr size_t kMostNotesPerBlock = size_t{1} << 22;
 
+// One launch shape's totals, while an efficiency case counts.
+struct ShapeKey {
+  uint64_t blocks;
+  uint64_t threads;
+  bool operator<(const ShapeKey& other) const {
+    return std::tie(blocks, threads) < std::tie(other.blocks, other.threads);
+  }
+};
+struct ShapeTotals {
+  uint64_t launches = 0;
+  uint64_t global_load_sectors = 0;
+  uint64_t global_store_sectors = 0;
+  uint64_t global_store_ideal_sectors = 0;  // the fewest the stores' bytes could have touched
+  uint64_t global_instructions = 0;
+  uint64_t shared_wavefronts = 0;
+  uint64_t shared_instructions = 0;
+  uint64_t dram_bytes = 0;
+};
+
 bool g_sampled = false;
+bool g_overflowed = false;  // a counted block made more notes than kMostNotesPerBlock
+std::map<ShapeKey, ShapeTotals> g_shapes;
+ShapeTotals* g_launch = nullptr;  // the running launch's shape, while an efficiency case counts
+uint64_t g_launch_dram_before = 0;
 unsigned g_block_limit = kSampledBlocks;
 std::unique_ptr<SectorCache> g_cache;  // only while an efficiency case counts
 std::vector<Note> g_notes;
@@ -133,6 +156,13 @@ void add_instructions(const std::vector<const Note*>& notes, Totals& totals) {
     totals.instructions += 1;
     totals.units += cost.units;
     totals.ideal += cost.ideal;
+    if (g_launch == nullptr) continue;
+    const bool global = notes.front()->space == Space::kGlobal;
+    (global ? g_launch->global_instructions : g_launch->shared_instructions) += 1;
+    const bool store = notes.front()->is_write;
+    (global ? (store ? g_launch->global_store_sectors : g_launch->global_load_sectors) : g_launch->shared_wavefronts) +=
+        cost.units;
+    if (global && store) g_launch->global_store_ideal_sectors += cost.ideal;
   }
 }
 
@@ -245,6 +275,37 @@ void count_every_block(uint64_t cache_bytes) {
   g_on = true;
   g_block_limit = std::numeric_limits<unsigned>::max();
   g_cache = std::make_unique<SectorCache>(cache_bytes);
+  g_shapes.clear();
+  g_overflowed = false;
+}
+
+namespace {
+
+uint64_t dram_bytes_so_far() { return g_cache->dram_read_bytes() + g_cache->dram_write_bytes(); }
+
+// The record a launch of this shape adds to: its own, or past kMostLaunchShapes the kept one with fewest threads.
+ShapeTotals& shape_record(ShapeKey key) {
+  if (g_shapes.size() < kMostLaunchShapes || g_shapes.count(key) != 0) return g_shapes[key];
+  auto fewest = g_shapes.begin();
+  for (auto it = g_shapes.begin(); it != g_shapes.end(); ++it) {
+    if (it->first.blocks * it->first.threads < fewest->first.blocks * fewest->first.threads) fewest = it;
+  }
+  return fewest->second;
+}
+
+}  // namespace
+
+void begin_launch(uint64_t blocks, uint64_t threads_per_block) {
+  if (!g_on || !g_cache) return;
+  g_launch = &shape_record({blocks, threads_per_block});
+  g_launch->launches += 1;
+  g_launch_dram_before = dram_bytes_so_far();
+}
+
+void end_launch() {
+  if (g_launch == nullptr) return;
+  if (g_cache) g_launch->dram_bytes += dram_bytes_so_far() - g_launch_dram_before;
+  g_launch = nullptr;
 }
 
 void begin_block(unsigned linear_block) {
@@ -255,7 +316,11 @@ void begin_block(unsigned linear_block) {
 void note(uintptr_t address, size_t size, bool is_write, Space space, uintptr_t pc, int slot) {
   if (!g_sampled) return;
   if (g_cache && space == Space::kGlobal) g_cache->access(address, size, is_write);
-  if (g_notes.size() >= kMostNotesPerBlock || size == 0 || size > 16) return;
+  if (size == 0 || size > 16) return;
+  if (g_notes.size() >= kMostNotesPerBlock) {
+    g_overflowed = true;
+    return;
+  }
   g_notes.push_back({pc, address, static_cast<int16_t>(slot), static_cast<uint8_t>(size), is_write, space});
 }
 
@@ -279,6 +344,29 @@ std::string take_report() {
   }
   g_totals.clear();
   return report;
+}
+
+std::string take_launch_costs() {
+  std::string field = g_overflowed ? "0:" : "1:";
+  bool first = true;
+  for (const auto& [shape, totals] : g_shapes) {
+    char record[224];
+    std::snprintf(record, sizeof record, "%s%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu", first ? "" : ";",
+                  static_cast<unsigned long long>(totals.launches), static_cast<unsigned long long>(shape.blocks),
+                  static_cast<unsigned long long>(shape.threads),
+                  static_cast<unsigned long long>(totals.global_load_sectors),
+                  static_cast<unsigned long long>(totals.global_store_sectors),
+                  static_cast<unsigned long long>(totals.global_store_ideal_sectors),
+                  static_cast<unsigned long long>(totals.global_instructions),
+                  static_cast<unsigned long long>(totals.shared_wavefronts),
+                  static_cast<unsigned long long>(totals.shared_instructions),
+                  static_cast<unsigned long long>(totals.dram_bytes));
+    field += record;
+    first = false;
+  }
+  g_shapes.clear();
+  g_overflowed = false;
+  return field;
 }
 
 std::string take_traffic() {

@@ -28,6 +28,12 @@ extern bool g_on;
 // the next take_traffic(); sets g_on.
 void count_every_block(uint64_t cache_bytes);
 
+// Around every launch's blocks: what an efficiency case counts is also kept per launch shape (grid size and
+// block size), for the modelled time of the whole call (check/modelled_time.h), whose parallelism is the
+// launch's.
+void begin_launch(uint64_t blocks, uint64_t threads_per_block);
+void end_launch();
+
 void begin_block(unsigned linear_block);
 void note(uintptr_t address, size_t size, bool is_write, Space space, uintptr_t pc, int slot);
 void end_block();
@@ -36,6 +42,15 @@ void end_block();
 // "<code offset>,<g|s>,<l|s>,<bytes per lane>,<instructions>,<units>,<ideal units>" joined by ';', where
 // units are sectors (global) or wavefronts (shared). The code offset is in hex, for addr2line.
 std::string take_report();
+
+// The launches counted since count_every_block, by shape: "<complete>:" then records
+// "<launches>,<blocks>,<threads per block>,<global load sectors>,<global store sectors>,<the fewest sectors
+// the stores could have touched>,<global instructions>,<shared wavefronts>,<shared instructions>,<DRAM bytes>"
+// joined by ';'. <complete> is 0 when a block made more accesses than are
+// counted (kMostNotesPerBlock), so that the totals fall short. At most kMostLaunchShapes records: a launch of
+// another shape beyond them is added to the kept shape with the fewest threads.
+inline constexpr size_t kMostLaunchShapes = 256;
+std::string take_launch_costs();
 
 // The modelled DRAM traffic since count_every_block, the cache flushed first: "<bytes read>,<bytes written>";
 // back to sampling the first blocks, with no cache.

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "cusim.h"
+#include "cusim/runtime/access_profile.h"
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/host_work.h"
@@ -90,6 +91,7 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
   race::begin_launch(config.grid.x, config.grid.y);
   const uint64_t blocks = uint64_t{config.grid.x} * config.grid.y * config.grid.z;
   const bool reverse = scheduler().schedule() == Schedule::kAdversarial;
+  profile::begin_launch(blocks, uint64_t{config.block.x} * config.block.y * config.block.z);
   for (uint64_t turn = 0; turn < blocks; ++turn) {
     const uint64_t linear = reverse ? blocks - 1 - turn : turn;
     const uint3 block{static_cast<unsigned>(linear % config.grid.x),
@@ -97,6 +99,7 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
                       static_cast<unsigned>(linear / (uint64_t{config.grid.x} * config.grid.y))};
     scheduler().run_block(config, block, kernel_name, body, closure);
   }
+  profile::end_launch();
 }
 
 void enter_kernel(const char* name, int line) {
