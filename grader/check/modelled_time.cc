@@ -13,7 +13,8 @@ std::optional<LaunchShapeCost> parse_shape(const std::string& record) {
   LaunchShapeCost shape;
   uint64_t* fields[] = {&shape.launches,           &shape.blocks,
                         &shape.threads_per_block,  &shape.global_load_sectors,
-                        &shape.global_store_sectors, &shape.global_store_ideal_sectors,
+                        &shape.global_load_ideal_sectors, &shape.global_store_sectors,
+                        &shape.global_store_ideal_sectors,
                         &shape.global_instructions,
                         &shape.shared_wavefronts,  &shape.shared_instructions,
                         &shape.dram_bytes};
@@ -26,14 +27,18 @@ std::optional<LaunchShapeCost> parse_shape(const std::string& record) {
   return shape;
 }
 
+// Sectors touched beyond the fewest; none where the access did better than its width (a broadcast).
+uint64_t beyond(uint64_t sectors, uint64_t fewest) { return sectors - std::min(sectors, fewest); }
+
 // The time one shape's counted work needs with the whole GPU at its service.
 double whole_gpu_seconds(const LaunchShapeCost& shape, const GpuModel& gpu) {
   const double sm_clocks = gpu.multiprocessors * gpu.clock_hz;
-  const uint64_t scattered = shape.global_store_sectors - std::min(shape.global_store_sectors,
-                                                                   shape.global_store_ideal_sectors);
+  const uint64_t scattered_loads = beyond(shape.global_load_sectors, shape.global_load_ideal_sectors);
+  const uint64_t scattered_stores = beyond(shape.global_store_sectors, shape.global_store_ideal_sectors);
   return double(shape.dram_bytes) / gpu.dram_bytes_per_s +
          double(shape.global_load_sectors + shape.global_store_sectors) / (gpu.sectors_per_sm_clock * sm_clocks) +
-         double(scattered) / (gpu.scattered_store_sectors_per_sm_clock * sm_clocks) +
+         double(scattered_loads) / (gpu.scattered_load_sectors_per_sm_clock * sm_clocks) +
+         double(scattered_stores) / (gpu.scattered_store_sectors_per_sm_clock * sm_clocks) +
          double(shape.global_instructions) / (gpu.memory_instructions_per_sm_clock * sm_clocks) +
          double(shape.shared_wavefronts) / (gpu.shared_wavefronts_per_sm_clock * sm_clocks);
 }

@@ -4,12 +4,12 @@
 // space costs, and a kernel that leaves the GPU idle costs as much as the GPU it leaves idle.
 //
 // The simulator counts, per launch shape (cusim/runtime/access_profile.h's take_launch_costs): global sectors
-// and warp-level load/store instructions, shared-memory wavefronts, and the modelled cache's DRAM bytes. Each
-// shape's time is the sum of what each resource needs at the GPU's rate (a sum, not the roofline's maximum:
-// extra work anywhere only ever adds time, and on the lectures' ladders the sum orders the kernels as the
-// GPU's clock does where the maximum does not, docs/BENCHMARKS.md), divided by the fraction of the GPU its grid can keep busy,
-// plus a launch overhead per launch. The case's FLOPs at the FP32 peak are added once: the simulator does not
-// count arithmetic, and every correct kernel does at least the lab's.
+// (and the fewest the accesses' widths need), warp-level load/store instructions, shared-memory wavefronts, and
+// the modelled cache's DRAM bytes. Each shape's time is the sum of what each resource needs at the GPU's rate,
+// divided by the fraction of the GPU its grid can keep busy, plus a launch overhead per launch. A sum, not the
+// roofline's maximum: extra work anywhere only ever adds time, and on the lectures' ladders the sum orders the
+// kernels as the GPU's clock does where the maximum does not (docs/BENCHMARKS.md). The case's FLOPs at the
+// FP32 peak are added once: the simulator does not count arithmetic, and every correct kernel does the lab's.
 //
 // The counted size is smaller than the GPU's (160^3 for a 4096^3 matmul). Parallelism and launch overhead are
 // scaled to it by the ratio of the two sizes' fewest bytes: a grid that would fill the GPU at the GPU's size,
@@ -32,6 +32,7 @@ struct LaunchShapeCost {
   uint64_t blocks = 0;
   uint64_t threads_per_block = 0;
   uint64_t global_load_sectors = 0;
+  uint64_t global_load_ideal_sectors = 0;  // the fewest sectors the loads' bytes could have touched
   uint64_t global_store_sectors = 0;
   uint64_t global_store_ideal_sectors = 0;  // the fewest sectors the stores' bytes could have touched
   uint64_t global_instructions = 0;
@@ -55,14 +56,16 @@ std::optional<CountedLaunches> parse_counted_launches(const std::string& field);
 // The rates the model charges, from the course GPU's profile (never the probed one, so that a grade does not
 // depend on which GPU, or whether one, was there). Per SM and clock: 4 sectors of loads or stores through L1
 // (its 128 bytes), one load/store instruction issued, one shared-memory wavefront, 128 FP32 fused
-// multiply-adds; and a quarter of a sector for each sector a store touches beyond the fewest its bytes need.
-// L1 writes through to L2, where each such sector is a transaction of its own: the naive transpose's
-// scattered 4-byte stores ran at about that rate on an H100 (67 million sectors in 1.2 ms).
+// multiply-adds. A sector an access touches beyond the fewest its bytes need costs more: a scattered load's
+// one sector (where L1 misses, each goes to L2 on its own), a scattered store's a quarter (L1 writes through
+// to L2, where each is a transaction of its own). The two rates are fitted to the H200's times of the
+// uncoalesced and naive transposes (docs/BENCHMARKS.md, "The efficiency model").
 struct GpuModel {
   double multiprocessors = 0;
   double clock_hz = 0;
   double dram_bytes_per_s = 0;
   double sectors_per_sm_clock = 4;
+  double scattered_load_sectors_per_sm_clock = 1;
   double scattered_store_sectors_per_sm_clock = 0.25;
   double memory_instructions_per_sm_clock = 1;
   double shared_wavefronts_per_sm_clock = 1;

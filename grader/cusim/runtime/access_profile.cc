@@ -59,6 +59,7 @@ struct ShapeKey {
 struct ShapeTotals {
   uint64_t launches = 0;
   uint64_t global_load_sectors = 0;
+  uint64_t global_load_ideal_sectors = 0;  // the fewest the loads' bytes could have touched
   uint64_t global_store_sectors = 0;
   uint64_t global_store_ideal_sectors = 0;  // the fewest the stores' bytes could have touched
   uint64_t global_instructions = 0;
@@ -162,7 +163,7 @@ void add_instructions(const std::vector<const Note*>& notes, Totals& totals) {
     const bool store = notes.front()->is_write;
     (global ? (store ? g_launch->global_store_sectors : g_launch->global_load_sectors) : g_launch->shared_wavefronts) +=
         cost.units;
-    if (global && store) g_launch->global_store_ideal_sectors += cost.ideal;
+    if (global) (store ? g_launch->global_store_ideal_sectors : g_launch->global_load_ideal_sectors) += cost.ideal;
   }
 }
 
@@ -351,10 +352,11 @@ std::string take_launch_costs() {
   bool first = true;
   for (const auto& [shape, totals] : g_shapes) {
     char record[224];
-    std::snprintf(record, sizeof record, "%s%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu", first ? "" : ";",
+    std::snprintf(record, sizeof record, "%s%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu", first ? "" : ";",
                   static_cast<unsigned long long>(totals.launches), static_cast<unsigned long long>(shape.blocks),
                   static_cast<unsigned long long>(shape.threads),
                   static_cast<unsigned long long>(totals.global_load_sectors),
+                  static_cast<unsigned long long>(totals.global_load_ideal_sectors),
                   static_cast<unsigned long long>(totals.global_store_sectors),
                   static_cast<unsigned long long>(totals.global_store_ideal_sectors),
                   static_cast<unsigned long long>(totals.global_instructions),
