@@ -30,6 +30,18 @@ EfficiencyFigure per_request(const Sums& sums, const char* what) {
   return {double(sums.units) / double(sums.instructions), ""};
 }
 
+// The highest `units / ideal` of any launch shape that made such accesses; nullopt when none did.
+template <typename Units, typename Ideal>
+std::optional<double> worst_shape(const CountedLaunches& launches, Units units, Ideal ideal) {
+  std::optional<double> worst;
+  for (const LaunchShapeCost& shape : launches.shapes) {
+    if (ideal(shape) == 0) continue;
+    const double ratio = double(units(shape)) / double(ideal(shape));
+    worst = std::max(worst.value_or(ratio), ratio);
+  }
+  return worst;
+}
+
 EfficiencyFigure over_minimum(double bytes, double minimum_bytes) {
   if (minimum_bytes <= 0) return {std::nullopt, "the lab names no fewest bytes for this size"};
   return {bytes / minimum_bytes, ""};
@@ -48,7 +60,7 @@ std::optional<DramTraffic> parse_dram_traffic(const std::string& field) {
 }
 
 EfficiencyFigure efficiency_figure(EfficiencyMetric metric, const std::vector<AccessCount>& counts,
-                                   const DramTraffic& traffic, double minimum_bytes) {
+                                   const CountedLaunches& launches, const DramTraffic& traffic, double minimum_bytes) {
   auto global = [](const AccessCount& count) { return count.space == MemorySpace::kGlobal; };
   switch (metric) {
     case EfficiencyMetric::kGlobalLoadSectorsPerRequest:
@@ -60,15 +72,18 @@ EfficiencyFigure efficiency_figure(EfficiencyMetric metric, const std::vector<Ac
     case EfficiencyMetric::kGlobalSectorsPerRequest:
       return per_request(sum_where(counts, global), "global loads or stores");
     case EfficiencyMetric::kGlobalSectorsOverIdeal: {
-      const Sums sums = sum_where(counts, global);
-      if (sums.ideal == 0) return {std::nullopt, "the kernels made no global loads or stores"};
-      return {double(sums.units) / double(sums.ideal), ""};
+      const std::optional<double> worst = worst_shape(
+          launches, [](const LaunchShapeCost& s) { return s.global_load_sectors + s.global_store_sectors; },
+          [](const LaunchShapeCost& s) { return s.global_load_ideal_sectors + s.global_store_ideal_sectors; });
+      if (!worst) return {std::nullopt, "the kernels made no global loads or stores"};
+      return {*worst, ""};
     }
-    case EfficiencyMetric::kSharedBankConflictWays: {
-      const Sums shared = sum_where(counts, [](const AccessCount& c) { return c.space == MemorySpace::kShared; });
-      if (shared.ideal == 0) return {1.0, ""};
-      return {double(shared.units) / double(shared.ideal), ""};
-    }
+    case EfficiencyMetric::kSharedBankConflictWays:
+      return {worst_shape(
+                  launches, [](const LaunchShapeCost& s) { return s.shared_wavefronts; },
+                  [](const LaunchShapeCost& s) { return s.shared_ideal_wavefronts; })
+                  .value_or(1.0),
+              ""};
     case EfficiencyMetric::kSharedTrafficRatio: {
       const Sums shared = sum_where(counts, [](const AccessCount& c) { return c.space == MemorySpace::kShared; });
       return over_minimum(128.0 * double(shared.units), minimum_bytes);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check/access_profile.h"
+#include "check/modelled_time.h"
 #include "model/efficiency.h"
 
 namespace cudagrade {
@@ -24,12 +25,14 @@ std::optional<DramTraffic> parse_dram_traffic(const std::string& field);
 
 // The figure, or nullopt with `why` when nothing it divides by was counted (a kernel that made no global
 // load has no sectors per load). A kernel with no shared accesses has no bank conflicts: 1.
+// global_sectors_over_ideal and shared_bank_conflict_ways are the worst launch shape's (`launches`): a ratio
+// over the whole call would let a decoy kernel of ideal accesses dilute the real kernel's (issue #33).
 struct EfficiencyFigure {
   std::optional<double> value;
   std::string why;
 };
 EfficiencyFigure efficiency_figure(EfficiencyMetric metric, const std::vector<AccessCount>& counts,
-                                   const DramTraffic& traffic, double minimum_bytes);
+                                   const CountedLaunches& launches, const DramTraffic& traffic, double minimum_bytes);
 
 // The modelled cache for a case that must move `minimum_bytes`: rule.cache_fraction of them, at least 4 KiB
 // (a cache smaller than one block's tile would charge even a tiled kernel for every reuse).

@@ -16,7 +16,7 @@ std::optional<LaunchShapeCost> parse_shape(const std::string& record) {
                         &shape.global_load_ideal_sectors, &shape.global_store_sectors,
                         &shape.global_store_ideal_sectors,
                         &shape.global_instructions,
-                        &shape.shared_wavefronts,  &shape.shared_instructions,
+                        &shape.shared_wavefronts,  &shape.shared_ideal_wavefronts,
                         &shape.dram_bytes};
   for (size_t i = 0; i < std::size(fields); ++i) {
     if (i > 0 && text.get() != ',') return std::nullopt;

@@ -37,7 +37,7 @@ struct LaunchShapeCost {
   uint64_t global_store_ideal_sectors = 0;  // the fewest sectors the stores' bytes could have touched
   uint64_t global_instructions = 0;
   uint64_t shared_wavefronts = 0;
-  uint64_t shared_instructions = 0;
+  uint64_t shared_ideal_wavefronts = 0;  // the fewest the shared accesses' widths allow
   uint64_t dram_bytes = 0;
 };
 

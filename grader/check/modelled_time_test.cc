@@ -31,7 +31,7 @@ TEST_CASE("the kernels field is read, never trusted", "[modelled_time]") {
   CHECK(read->shapes[0].global_store_ideal_sectors == 128);
   CHECK(read->shapes[0].global_instructions == 1024);
   CHECK(read->shapes[0].shared_wavefronts == 64);
-  CHECK(read->shapes[0].shared_instructions == 32);
+  CHECK(read->shapes[0].shared_ideal_wavefronts == 32);
   CHECK(read->shapes[0].dram_bytes == 131072);
   CHECK(read->shapes[1].threads_per_block == 32);
 

@@ -25,14 +25,10 @@ EfficiencyResult blank_efficiency(const EfficiencyRule& rule, const TestCase& te
 
 // The modelled time's figure (check/modelled_time.h): the launches' counts at the counted size, the case's
 // work there and at its own size.
-EfficiencyFigure modelled_time_figure(const RunnerReply& reply, const DramTraffic& traffic,
+EfficiencyFigure modelled_time_figure(const CountedLaunches& launches, const DramTraffic& traffic,
                                       const WorkCount& counted_work, const WorkCount& gpu_work) {
-  const auto field = reply.fields.find("kernels");
-  const std::optional<CountedLaunches> launches =
-      field == reply.fields.end() ? std::nullopt : parse_counted_launches(field->second);
-  if (!launches) return {std::nullopt, "the simulator's counts of the launches could not be read"};
-  if (launches->shapes.empty()) return {std::nullopt, "the call launched no kernel"};
-  const ModelledTime time = modelled_time(*launches, traffic.read_bytes + traffic.write_bytes, counted_work, gpu_work,
+  if (launches.shapes.empty()) return {std::nullopt, "the call launched no kernel"};
+  const ModelledTime time = modelled_time(launches, traffic.read_bytes + traffic.write_bytes, counted_work, gpu_work,
                                           GpuModel::of(DeviceProfile{}));
   if (time.least_s <= 0) return {std::nullopt, "the lab names no work for this size"};
   return {time.call_s / time.least_s, ""};
@@ -57,9 +53,9 @@ EfficiencyFigure figure_of(const EfficiencyRule& rule, const RunnerReply& reply,
                                       kMostCountedAccessesPerBlock)};
   }
   if (rule.metric == EfficiencyMetric::kModelledTimeRatio) {
-    return modelled_time_figure(reply, *traffic, counted_work, gpu_work);
+    return modelled_time_figure(*launches, *traffic, counted_work, gpu_work);
   }
-  return efficiency_figure(rule.metric, *counts, *traffic, counted_work.bytes);
+  return efficiency_figure(rule.metric, *counts, *launches, *traffic, counted_work.bytes);
 }
 
 }  // namespace

@@ -283,5 +283,38 @@ TEST_CASE("without a GPU the modelled time orders reductions as the GPU does: on
   CHECK(*modelled(reduce1).value > *modelled(reduce3).value);
 }
 
+// The shipped transpose's coalescing case (testcases/transpose.yaml).
+TestSuite transpose_coalescing_suite() {
+  TestSuite suite;
+  suite.lab = "transpose";
+  TestCase test_case = testing::sized_case("coalescing-256", {256, 256}, CaseKind::kEfficiency);
+  test_case.points = 2;
+  test_case.timeout_s = 20;
+  test_case.distribution = Distribution::kUniformFloat;
+  test_case.efficiency = EfficiencyRule{EfficiencyMetric::kGlobalSectorsOverIdeal, 1.25, 4, 0.25};
+  suite.cases.push_back(test_case);
+  return suite;
+}
+
+TEST_CASE("a decoy kernel of coalesced reads does not buy a naive transpose its coalescing points",
+          "[efficiency][sim]") {
+  const TestSuite suite = transpose_coalescing_suite();
+  const GradeReport naive = graded("reference/transpose/naive.cu", suite);
+  const GradeReport decoyed = graded("submissions/transpose/decoy_kernel.cu", suite);
+  const GradeReport padded = graded("reference/transpose/tiled_padded.cu", suite);
+  for (const GradeReport* report : {&naive, &decoyed, &padded}) {
+    INFO(report->submission << ": " << report->cases[0].message);
+    REQUIRE(report->cases[0].status == CaseStatus::kPassed);
+    REQUIRE(report->cases[0].efficiency);
+    REQUIRE(report->cases[0].efficiency->value);
+  }
+  // The naive transpose's stores touch 8 sectors where 1 would do, its loads 1: (1 + 8) / 2 = 4.5.
+  CHECK(*naive.cases[0].efficiency->value == Approx(4.5));
+  CHECK(*decoyed.cases[0].efficiency->value == *naive.cases[0].efficiency->value);
+  CHECK(decoyed.cases[0].points == 0);
+  CHECK(*padded.cases[0].efficiency->value == Approx(1.0));
+  CHECK(padded.cases[0].points == 2);
+}
+
 }  // namespace
 }  // namespace cudagrade

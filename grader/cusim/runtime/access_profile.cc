@@ -64,7 +64,7 @@ struct ShapeTotals {
   uint64_t global_store_ideal_sectors = 0;  // the fewest the stores' bytes could have touched
   uint64_t global_instructions = 0;
   uint64_t shared_wavefronts = 0;
-  uint64_t shared_instructions = 0;
+  uint64_t shared_ideal_wavefronts = 0;  // the fewest the shared accesses' widths could have taken
   uint64_t dram_bytes = 0;
 };
 
@@ -159,11 +159,12 @@ void add_instructions(const std::vector<const Note*>& notes, Totals& totals) {
     totals.ideal += cost.ideal;
     if (g_launch == nullptr) continue;
     const bool global = notes.front()->space == Space::kGlobal;
-    (global ? g_launch->global_instructions : g_launch->shared_instructions) += 1;
+    if (global) g_launch->global_instructions += 1;
     const bool store = notes.front()->is_write;
     (global ? (store ? g_launch->global_store_sectors : g_launch->global_load_sectors) : g_launch->shared_wavefronts) +=
         cost.units;
-    if (global) (store ? g_launch->global_store_ideal_sectors : g_launch->global_load_ideal_sectors) += cost.ideal;
+    (global ? (store ? g_launch->global_store_ideal_sectors : g_launch->global_load_ideal_sectors)
+            : g_launch->shared_ideal_wavefronts) += cost.ideal;
   }
 }
 
@@ -361,7 +362,7 @@ std::string take_launch_costs() {
                   static_cast<unsigned long long>(totals.global_store_ideal_sectors),
                   static_cast<unsigned long long>(totals.global_instructions),
                   static_cast<unsigned long long>(totals.shared_wavefronts),
-                  static_cast<unsigned long long>(totals.shared_instructions),
+                  static_cast<unsigned long long>(totals.shared_ideal_wavefronts),
                   static_cast<unsigned long long>(totals.dram_bytes));
     field += record;
     first = false;

@@ -45,8 +45,8 @@ std::string take_report();
 
 // The launches counted since count_every_block, by shape: "<complete>:" then records
 // "<launches>,<blocks>,<threads per block>,<global load sectors>,<the fewest the loads could have touched>,
-// <global store sectors>,<the fewest for the stores>,<global instructions>,<shared wavefronts>,<shared
-// instructions>,<DRAM bytes>" joined by ';'. <complete> is 0 when a block made more accesses than are
+// <global store sectors>,<the fewest for the stores>,<global instructions>,<shared wavefronts>,<the fewest
+// wavefronts the shared accesses' widths allow>,<DRAM bytes>" joined by ';'. <complete> is 0 when a block made more accesses than are
 // counted (kMostNotesPerBlock), so that the totals fall short. At most kMostLaunchShapes records: a launch of
 // another shape beyond them is added to the kept shape with the fewest threads.
 inline constexpr size_t kMostLaunchShapes = 256;
