@@ -109,6 +109,9 @@ void note_copy(void* destination, const void* source, size_t bytes, cudaMemcpyKi
   }
 }
 
+// Counts the copy among the call's launches and copies (below, with the launches).
+void count_copy(cudaMemcpyKind kind, size_t bytes);
+
 }  // namespace
 
 extern "C" cudaError_t __real_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
@@ -116,17 +119,19 @@ extern "C" cudaError_t __real_cudaMemcpyAsync(void* destination, const void* sou
                                               cudaStream_t stream);
 
 extern "C" cudaError_t __wrap_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+  count_copy(kind, bytes);
   note_copy(destination, source, bytes, kind);
   return __real_cudaMemcpy(destination, source, bytes, kind);
 }
 
 extern "C" cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
                                               cudaStream_t stream) {
+  count_copy(kind, bytes);
   note_copy(destination, source, bytes, kind);
   return __real_cudaMemcpyAsync(destination, source, bytes, kind, stream);
 }
 
-// ---- The call's launches, for the grader to hold against the simulator's (model/launch_account.h) ----
+// ---- The call's launches and copies, for the grader to hold against the simulator's (model/launch_account.h) ----
 // The runner is also linked with --wrap=__cudaLaunchKernel,--wrap=cudaLaunchKernel: <<<>>> reaches the first,
 // a file's own cudaLaunchKernel the second. Counted only while the student's call of a check runs, and only
 // the outermost of the two, should one call the other inside the runtime.
@@ -140,6 +145,10 @@ void note_launch(dim3 grid, dim3 block, size_t shared) {
   if (g_counting_launches && g_launch_depth == 0) {
     g_launches.note(grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
   }
+}
+
+void count_copy(cudaMemcpyKind kind, size_t bytes) {
+  if (g_counting_launches) g_launches.note_copy(static_cast<uint64_t>(kind), bytes);
 }
 }  // namespace
 

@@ -89,7 +89,7 @@ LaunchDifference launches_differ(GradeReport& gpu, const GradeReport& sim) {
     const std::string said =
         fmt::format("in case {} the GPU launched {} kernels, the simulator {}{}", result.name, count(result.launches),
                     count(simulated->launches),
-                    count(result.launches) == count(simulated->launches) ? ", with other grids or blocks" : "");
+                    count(result.launches) == count(simulated->launches) ? ", with other grids, blocks or copies" : "");
     result.details +=
         (result.details.empty() ? "" : "\n") + fmt::format("The GPU ran other launches than the simulator: {}.", said);
     double elements = 1;

@@ -97,7 +97,7 @@ TEST_CASE("launches the two backends counted differently are said, and ask for c
     GradeReport gpu = report_of({counted("square-16", "2:00000000000000ee"), counted("odd-17", "1:00000000000000bb"),
                                  counted("performance-512", "")});
     const LaunchDifference differ = launches_differ(gpu, sim);
-    CHECK(differ.said == "in case square-16 the GPU launched 2 kernels, the simulator 2, with other grids or blocks");
+    CHECK(differ.said == "in case square-16 the GPU launched 2 kernels, the simulator 2, with other grids, blocks or copies");
     CHECK(differ.largest == "square-16");
   }
 }

@@ -361,5 +361,40 @@ TEST_CASE("the simulator counts a case's launches as the GPU runner does, for th
   }
 }
 
+// A two-pass launcher that moves the block sums twice before the second pass (scratch holds n ints, and the
+// sizes' 3 x blocks fit): those copies are the call's, so both backends count them; a symbol's copy is the
+// runtime's, and neither does.
+TEST_CASE("the simulator counts the call's cudaMemcpy and cudaMemcpyAsync as the GPU runner does, and no other "
+          "copy", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  const std::string launcher = R"(
+__device__ int g_unused;
+
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  cudaMemcpy(scratch + blocks, scratch, blocks * sizeof(int), cudaMemcpyDeviceToDevice);
+  cudaMemcpyAsync(scratch + 2 * blocks, scratch + blocks, blocks * sizeof(int), cudaMemcpyDefault, 0);
+  int zero = 0;
+  cudaMemcpyToSymbol(g_unused, &zero, sizeof zero);
+  add_up<<<1, 256>>>(scratch + 2 * blocks, out, blocks);
+}
+)";
+  const GradeReport report = fixture.grade(kTreeBlockSums + kAddUp + launcher);
+  check_every_case(report, CaseStatus::kPassed, {});
+  for (const CaseResult& result : report.cases) {
+    const uint64_t blocks = static_cast<uint64_t>((result.size.at(0) + 255) / 256);
+    constexpr uint64_t kDeviceToDevice = 3, kDefault = 4;  // cudaMemcpyKind's values
+    LaunchAccount expected;
+    expected.note(blocks, 1, 1, 256, 1, 1, 0);
+    expected.note_copy(kDeviceToDevice, blocks * sizeof(int));
+    expected.note_copy(kDefault, blocks * sizeof(int));
+    expected.note(1, 1, 1, 256, 1, 1, 0);
+    char field[48];
+    expected.write(field, sizeof field);
+    CHECK(result.launches == field);
+  }
+}
+
 }  // namespace
 }  // namespace cudagrade

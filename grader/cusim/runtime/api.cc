@@ -69,6 +69,10 @@ void launches::start() {
   g_counting_launches = true;
 }
 
+void launches::note_copy(int kind, size_t bytes) {
+  if (g_counting_launches) g_launches.note_copy(static_cast<uint64_t>(kind), bytes);
+}
+
 std::string launches::take() {
   if (!g_counting_launches) return "";
   g_counting_launches = false;
@@ -128,6 +132,22 @@ void note_symbol_source(const void* source, size_t bytes) {
 
 using cusim::record;
 
+cudaError_t cusim::copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
+  if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
+  cusim::device_memory::OpenScope device_memory_open;
+  if (bytes == 0) return cudaSuccess;
+  std::memmove(destination, source, bytes);
+  if (cusim::device_memory::contains(reinterpret_cast<uintptr_t>(destination))) {
+    if (cusim::device_memory::contains(reinterpret_cast<uintptr_t>(source))) {
+      cusim::race::note_device_to_device(destination, source, bytes);
+    } else {
+      cusim::race::note_host_to_device(destination, bytes);
+    }
+  }
+  return cudaSuccess;
+}
+
 extern "C" {
 
 cudaError_t cudaMalloc(void** pointer, size_t bytes) {
@@ -147,24 +167,15 @@ cudaError_t cudaFree(void* pointer) {
 cudaError_t cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t) { return cudaMalloc(pointer, bytes); }
 cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer); }
 
+// The two copies the GPU runner counts too (harness/runner_main.cu wraps them), and only those.
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
-  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
-  if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
-  cusim::device_memory::OpenScope device_memory_open;
-  if (bytes == 0) return cudaSuccess;
-  std::memmove(destination, source, bytes);
-  if (cusim::device_memory::contains(reinterpret_cast<uintptr_t>(destination))) {
-    if (cusim::device_memory::contains(reinterpret_cast<uintptr_t>(source))) {
-      cusim::race::note_device_to_device(destination, source, bytes);
-    } else {
-      cusim::race::note_host_to_device(destination, bytes);
-    }
-  }
-  return cudaSuccess;
+  cusim::launches::note_copy(kind, bytes);
+  return cusim::copy_memory(destination, source, bytes, kind);
 }
 
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
-  return cudaMemcpy(destination, source, bytes, kind);
+  cusim::launches::note_copy(kind, bytes);
+  return cusim::copy_memory(destination, source, bytes, kind);
 }
 
 cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
@@ -172,8 +183,8 @@ cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void
   if (width > destination_pitch || width > source_pitch) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
   for (size_t row = 0; row < height; ++row) {
-    cudaError_t error = cudaMemcpy(static_cast<char*>(destination) + row * destination_pitch,
-                                   static_cast<const char*>(source) + row * source_pitch, width, kind);
+    cudaError_t error = cusim::copy_memory(static_cast<char*>(destination) + row * destination_pitch,
+                                           static_cast<const char*>(source) + row * source_pitch, width, kind);
     if (error != cudaSuccess) return error;
   }
   return cudaSuccess;

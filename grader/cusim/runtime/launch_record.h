@@ -1,5 +1,5 @@
-// The launches of the student's call, counted as the GPU runner counts them (model/launch_account.h), for the
-// grader to compare between the two backends. The simulator's runner starts the count before the call and
+// The launches and copies of the student's call, counted as the GPU runner counts them
+// (model/launch_account.h), for the grader to compare between the two backends. The simulator's runner starts the count before the call and
 // takes it after (harness/sim_runner_main.cc); every launch, a refused one too, counts.
 #pragma once
 
@@ -8,6 +8,8 @@
 namespace cusim::launches {
 
 void start();
+// A cudaMemcpy or cudaMemcpyAsync the file called (never one the runtime makes for it, such as a symbol's).
+void note_copy(int kind, size_t bytes);
 // "<launches>:<hash>", and counting stops; empty when it was not started.
 std::string take();
 
