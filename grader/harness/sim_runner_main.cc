@@ -108,6 +108,7 @@ void watch_call(const DeviceArena&, const MappedArena&, size_t) {
 std::string g_host_work;
 
 void look_for_host_work(const DeviceArena& device, const MappedArena& arena, size_t set) {
+  cusim::launches::stop();  // the call is over: the harness's own copies follow
   const size_t per_set = arena.header().buffer_count;
   const std::vector<void*> pointers = device.data_pointers(set);
   // An output the host wrote is the plainer evidence, so outputs are looked at first.

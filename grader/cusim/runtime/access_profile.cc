@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
@@ -49,11 +50,14 @@ struct Totals {
 constexpr size_t kMostNotesPerBlock = size_t{1} << 22;
 
 // One launch shape's totals, while an efficiency case counts.
+// A kernel's launches of one shape: two kernels of the same shape are two records, so that a figure taken per
+// record (the worst kernel's coalescing) cannot be diluted by another kernel launched with the same grid.
 struct ShapeKey {
+  std::string kernel;
   uint64_t blocks;
   uint64_t threads;
   bool operator<(const ShapeKey& other) const {
-    return std::tie(blocks, threads) < std::tie(other.blocks, other.threads);
+    return std::tie(kernel, blocks, threads) < std::tie(other.kernel, other.blocks, other.threads);
   }
 };
 struct ShapeTotals {
@@ -286,7 +290,7 @@ namespace {
 uint64_t dram_bytes_so_far() { return g_cache->dram_read_bytes() + g_cache->dram_write_bytes(); }
 
 // The record a launch of this shape adds to: its own, or past kMostLaunchShapes the kept one with fewest threads.
-ShapeTotals& shape_record(ShapeKey key) {
+ShapeTotals& shape_record(const ShapeKey& key) {
   if (g_shapes.size() < kMostLaunchShapes || g_shapes.count(key) != 0) return g_shapes[key];
   auto fewest = g_shapes.begin();
   for (auto it = g_shapes.begin(); it != g_shapes.end(); ++it) {
@@ -297,9 +301,9 @@ ShapeTotals& shape_record(ShapeKey key) {
 
 }  // namespace
 
-void begin_launch(uint64_t blocks, uint64_t threads_per_block) {
+void begin_launch(const char* kernel, uint64_t blocks, uint64_t threads_per_block) {
   if (!g_on || !g_cache) return;
-  g_launch = &shape_record({blocks, threads_per_block});
+  g_launch = &shape_record({kernel, blocks, threads_per_block});
   g_launch->launches += 1;
   g_launch_dram_before = dram_bytes_so_far();
 }

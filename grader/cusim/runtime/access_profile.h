@@ -28,10 +28,10 @@ extern bool g_on;
 // the next take_traffic(); sets g_on.
 void count_every_block(uint64_t cache_bytes);
 
-// Around every launch's blocks: what an efficiency case counts is also kept per launch shape (grid size and
-// block size), for the modelled time of the whole call (check/modelled_time.h), whose parallelism is the
-// launch's.
-void begin_launch(uint64_t blocks, uint64_t threads_per_block);
+// Around every launch's blocks: what an efficiency case counts is also kept per kernel and launch shape (grid
+// size and block size), for the modelled time of the whole call (check/modelled_time.h), whose parallelism is
+// the launch's, and for the worst kernel's coalescing and bank conflicts (check/efficiency.h).
+void begin_launch(const char* kernel, uint64_t blocks, uint64_t threads_per_block);
 void end_launch();
 
 void begin_block(unsigned linear_block);
@@ -43,12 +43,13 @@ void end_block();
 // units are sectors (global) or wavefronts (shared). The code offset is in hex, for addr2line.
 std::string take_report();
 
-// The launches counted since count_every_block, by shape: "<complete>:" then records
-// "<launches>,<blocks>,<threads per block>,<global load sectors>,<the fewest the loads could have touched>,
-// <global store sectors>,<the fewest for the stores>,<global instructions>,<shared wavefronts>,<the fewest
-// wavefronts the shared accesses' widths allow>,<DRAM bytes>" joined by ';'. <complete> is 0 when a block made more accesses than are
-// counted (kMostNotesPerBlock), so that the totals fall short. At most kMostLaunchShapes records: a launch of
-// another shape beyond them is added to the kept shape with the fewest threads.
+// The launches counted since count_every_block, by kernel and shape (the kernel's name is not written):
+// "<complete>:" then records "<launches>,<blocks>,<threads per block>,<global load sectors>,<the fewest the
+// loads could have touched>,<global store sectors>,<the fewest for the stores>,<global instructions>,<shared
+// wavefronts>,<the fewest wavefronts the shared accesses' widths allow>,<DRAM bytes>" joined by ';'.
+// <complete> is 0 when a block made more accesses than are counted (kMostNotesPerBlock), so that the totals
+// fall short. At most kMostLaunchShapes records: a launch beyond them is added to the kept record with the
+// fewest threads.
 inline constexpr size_t kMostLaunchShapes = 256;
 std::string take_launch_costs();
 

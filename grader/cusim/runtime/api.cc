@@ -61,20 +61,25 @@ cudaError_t launch_error(const LaunchConfig& config) {
 
 namespace {
 bool g_counting_launches = false;
+bool g_launches_kept = false;  // an account since start(), until take()
 cudagrade::LaunchAccount g_launches;
 }  // namespace
 
 void launches::start() {
   g_launches = {};
   g_counting_launches = true;
+  g_launches_kept = true;
 }
+
+void launches::stop() { g_counting_launches = false; }
 
 void launches::note_copy(int kind, size_t bytes) {
   if (g_counting_launches) g_launches.note_copy(static_cast<uint64_t>(kind), bytes);
 }
 
 std::string launches::take() {
-  if (!g_counting_launches) return "";
+  if (!g_launches_kept) return "";
+  g_launches_kept = false;
   g_counting_launches = false;
   char field[48];
   g_launches.write(field, sizeof field);
@@ -95,7 +100,7 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
   race::begin_launch(config.grid.x, config.grid.y);
   const uint64_t blocks = uint64_t{config.grid.x} * config.grid.y * config.grid.z;
   const bool reverse = scheduler().schedule() == Schedule::kAdversarial;
-  profile::begin_launch(blocks, uint64_t{config.block.x} * config.block.y * config.block.z);
+  profile::begin_launch(kernel_name, blocks, uint64_t{config.block.x} * config.block.y * config.block.z);
   for (uint64_t turn = 0; turn < blocks; ++turn) {
     const uint64_t linear = reverse ? blocks - 1 - turn : turn;
     const uint3 block{static_cast<unsigned>(linear % config.grid.x),

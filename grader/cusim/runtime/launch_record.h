@@ -1,6 +1,7 @@
 // The launches and copies of the student's call, counted as the GPU runner counts them
-// (model/launch_account.h), for the grader to compare between the two backends. The simulator's runner starts the count before the call and
-// takes it after (harness/sim_runner_main.cc); every launch, a refused one too, counts.
+// (model/launch_account.h), for the grader to compare between the two backends. The simulator's runner starts
+// the count before the call, stops it after (before the harness downloads the outputs with cudaMemcpy of its
+// own) and takes it when it replies (harness/sim_runner_main.cc); every launch, a refused one too, counts.
 #pragma once
 
 #include <string>
@@ -8,9 +9,10 @@
 namespace cusim::launches {
 
 void start();
+void stop();
 // A cudaMemcpy or cudaMemcpyAsync the file called (never one the runtime makes for it, such as a symbol's).
 void note_copy(int kind, size_t bytes);
-// "<launches>:<hash>", and counting stops; empty when it was not started.
+// "<launches>:<hash>", and counting stops; empty when it was not started since the last take().
 std::string take();
 
 }  // namespace cusim::launches
