@@ -31,8 +31,8 @@ struct EfficiencyRule {
   double full = 0;   // full points at or under this figure
   double zero = 0;   // none at or over it; linear in between
   double step = 0.25;  // points rounded down to a multiple of this, as speed points are (0 keeps them exact)
-  // dram_bytes_ratio and modelled_time_ratio only: the modelled cache holds this fraction of the fewest bytes the counted case must
-  // move, so that its working set overflows it as a graded GPU size overflows the GPU's L2 (an H100's 50 MB
+  // dram_bytes_ratio and modelled_time_ratio only: the modelled cache holds this fraction of the fewest bytes
+  // the counted case must move, so that its working set overflows it as a graded GPU size overflows the GPU's L2 (an H100's 50 MB
   // against a 4096^2 matmul's 192 MB is 0.26); a fixed 50 MB would hold every size the simulator runs.
   double cache_fraction = 0.25;
 };

@@ -1,7 +1,8 @@
 // What a check's call launched and copied, as both backends count it (issue #33, "the GPU grade must not rely
 // on the simulator alone"): the number of launches and a hash of each one's grid, block and dynamic shared
-// memory, and of each cudaMemcpy or cudaMemcpyAsync's direction and bytes, in order. The GPU runner counts the launches of the student's call through the runtime's launch entry, wrapped
-// at link time (harness/runner_main.cu); the simulator counts them in its own launch (cusim/runtime/api.cc).
+// memory, and of each cudaMemcpy or cudaMemcpyAsync's direction and bytes, in order. The GPU runner counts the
+// student's call through the runtime's launch and copy entries, wrapped at link time (harness/runner_main.cu);
+// the simulator counts them in its own launch and copies (cusim/runtime/api.cc).
 // The grader compares the two for each case the simulator ran at the GPU's size (pipeline/race_check.h): an
 // honest file launches the same kernels on the same device profile, and a file that runs other code where it
 // believes it is on the GPU is seen.

@@ -49,8 +49,7 @@ struct Totals {
 // A block's notes are bounded, so that a kernel looping for long cannot exhaust memory while profiled.
 constexpr size_t kMostNotesPerBlock = size_t{1} << 22;
 
-// One launch shape's totals, while an efficiency case counts.
-// A kernel's launches of one shape: two kernels of the same shape are two records, so that a figure taken per
+// While an efficiency case counts, totals are kept per kernel and launch shape: two kernels of the same shape are two records, so that a figure taken per
 // record (the worst kernel's coalescing) cannot be diluted by another kernel launched with the same grid.
 struct ShapeKey {
   std::string kernel;

@@ -179,8 +179,7 @@ cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cuda
 }
 
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
-  cusim::launches::note_copy(kind, bytes);
-  return cusim::copy_memory(destination, source, bytes, kind);
+  return cudaMemcpy(destination, source, bytes, kind);
 }
 
 cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
