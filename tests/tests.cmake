@@ -10,6 +10,7 @@ add_executable(cudagrade_tests
   tests/shipped_labs_test.cc
   grader/model/downsize_test.cc
   grader/model/status_test.cc
+  grader/model/launch_account_test.cc
   tests/testing/fake_backend.cc
   tests/testing/sample_reports.cc
   tests/testing/elf_listings.cc

@@ -54,15 +54,23 @@ std::vector<std::string> NvccToolchain::include_trace_flags() const {
   return {"-Xcompiler", "-H,-v"};
 }
 
+namespace {
+// Every entry harness/runner_main.cu defines a __wrap_ for.
+constexpr const char* kRuntimeWraps =
+    "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync,--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2DAsync,"
+    "--wrap=cudaMemcpyToSymbol,--wrap=cudaMemcpyToSymbolAsync,--wrap=cudaMemcpyFromSymbol,"
+    "--wrap=cudaMemcpyFromSymbolAsync,--wrap=cudaMemset,--wrap=cudaMemsetAsync,--wrap=__cudaLaunchKernel,"
+    "--wrap=cudaLaunchKernel";
+}  // namespace
+
 BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                        BuildResult result) {
   // Full RELRO and immediate binding, as the simulator's runners: every call resolved before main and the
   // tables read-only afterwards, so no code of the file can redirect the harness's calls (#14 item 3).
   // The runtime's copies and launches wrapped: the harness sees the file's copies into its outputs, and counts
-  // its launches for the grader to hold against the simulator's (runner_main.cu, #33).
-  return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now", "-Xlinker",
-               "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync,--wrap=__cudaLaunchKernel,--wrap=cudaLaunchKernel"},
-              objects, request.libraries, std::move(result), sandbox_for(request));
+  // its launches and copies for the grader to hold against the simulator's (runner_main.cu, #33).
+  return link({nvcc_, "-arch=sm_" + arch_, "-Xlinker", "-z,relro,-z,now", "-Xlinker", kRuntimeWraps}, objects,
+              request.libraries, std::move(result), sandbox_for(request));
 }
 
 }  // namespace cudagrade

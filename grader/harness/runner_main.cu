@@ -7,6 +7,7 @@
 // Build (the grader does this, see grader/compile/nvcc_toolchain.cc):
 //   nvcc -std=c++17 -O2 -arch=sm_90 -I grader -I skeleton/<lab> -c grader/harness/runner_main.cu
 #include <cuda_runtime.h>
+#include <cxxabi.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -109,27 +110,104 @@ void note_copy(void* destination, const void* source, size_t bytes, cudaMemcpyKi
   }
 }
 
+// A 2-D copy's rows, each watched as a copy of its own, should one land in an output.
+void note_rows(void* destination, size_t destination_pitch, const void* source, size_t source_pitch, size_t width,
+               size_t height, cudaMemcpyKind kind) {
+  if (width > destination_pitch || width > source_pitch) return;  // refused by the runtime
+  for (size_t row = 0; row < height; ++row) {
+    note_copy(static_cast<char*>(destination) + row * destination_pitch,
+              static_cast<const char*>(source) + row * source_pitch, width, kind);
+  }
+}
+
 // Counts the copy among the call's launches and copies (below, with the launches).
-void count_copy(cudaMemcpyKind kind, size_t bytes);
+void count_copy(cudagrade::CopyEntry entry, uint64_t kind, size_t bytes);
 
 }  // namespace
 
-extern "C" cudaError_t __real_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
-extern "C" cudaError_t __real_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
-                                              cudaStream_t stream);
+extern "C" {
+cudaError_t __real_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
+cudaError_t __real_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
+                                   cudaStream_t stream);
+cudaError_t __real_cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
+                                size_t width, size_t height, cudaMemcpyKind kind);
+cudaError_t __real_cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const void* source,
+                                     size_t source_pitch, size_t width, size_t height, cudaMemcpyKind kind,
+                                     cudaStream_t stream);
+cudaError_t __real_cudaMemcpyToSymbol(const void* symbol, const void* source, size_t bytes, size_t offset,
+                                      cudaMemcpyKind kind);
+cudaError_t __real_cudaMemcpyToSymbolAsync(const void* symbol, const void* source, size_t bytes, size_t offset,
+                                           cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t __real_cudaMemcpyFromSymbol(void* destination, const void* symbol, size_t bytes, size_t offset,
+                                        cudaMemcpyKind kind);
+cudaError_t __real_cudaMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t bytes, size_t offset,
+                                             cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t __real_cudaMemset(void* pointer, int value, size_t bytes);
+cudaError_t __real_cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t stream);
 
-extern "C" cudaError_t __wrap_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
-  count_copy(kind, bytes);
+cudaError_t __wrap_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+  count_copy(cudagrade::CopyEntry::kLinear, kind, bytes);
   note_copy(destination, source, bytes, kind);
   return __real_cudaMemcpy(destination, source, bytes, kind);
 }
 
-extern "C" cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
-                                              cudaStream_t stream) {
-  count_copy(kind, bytes);
+cudaError_t __wrap_cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
+                                   cudaStream_t stream) {
+  count_copy(cudagrade::CopyEntry::kLinear, kind, bytes);
   note_copy(destination, source, bytes, kind);
   return __real_cudaMemcpyAsync(destination, source, bytes, kind, stream);
 }
+
+cudaError_t __wrap_cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
+                                size_t width, size_t height, cudaMemcpyKind kind) {
+  count_copy(cudagrade::CopyEntry::kTwoD, kind, width * height);
+  note_rows(destination, destination_pitch, source, source_pitch, width, height, kind);
+  return __real_cudaMemcpy2D(destination, destination_pitch, source, source_pitch, width, height, kind);
+}
+
+cudaError_t __wrap_cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const void* source,
+                                     size_t source_pitch, size_t width, size_t height, cudaMemcpyKind kind,
+                                     cudaStream_t stream) {
+  count_copy(cudagrade::CopyEntry::kTwoD, kind, width * height);
+  note_rows(destination, destination_pitch, source, source_pitch, width, height, kind);
+  return __real_cudaMemcpy2DAsync(destination, destination_pitch, source, source_pitch, width, height, kind, stream);
+}
+
+// A symbol is never an output: these are counted, not watched.
+cudaError_t __wrap_cudaMemcpyToSymbol(const void* symbol, const void* source, size_t bytes, size_t offset,
+                                      cudaMemcpyKind kind) {
+  count_copy(cudagrade::CopyEntry::kToSymbol, kind, bytes);
+  return __real_cudaMemcpyToSymbol(symbol, source, bytes, offset, kind);
+}
+
+cudaError_t __wrap_cudaMemcpyToSymbolAsync(const void* symbol, const void* source, size_t bytes, size_t offset,
+                                           cudaMemcpyKind kind, cudaStream_t stream) {
+  count_copy(cudagrade::CopyEntry::kToSymbol, kind, bytes);
+  return __real_cudaMemcpyToSymbolAsync(symbol, source, bytes, offset, kind, stream);
+}
+
+cudaError_t __wrap_cudaMemcpyFromSymbol(void* destination, const void* symbol, size_t bytes, size_t offset,
+                                        cudaMemcpyKind kind) {
+  count_copy(cudagrade::CopyEntry::kFromSymbol, kind, bytes);
+  return __real_cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind);
+}
+
+cudaError_t __wrap_cudaMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t bytes, size_t offset,
+                                             cudaMemcpyKind kind, cudaStream_t stream) {
+  count_copy(cudagrade::CopyEntry::kFromSymbol, kind, bytes);
+  return __real_cudaMemcpyFromSymbolAsync(destination, symbol, bytes, offset, kind, stream);
+}
+
+cudaError_t __wrap_cudaMemset(void* pointer, int value, size_t bytes) {
+  count_copy(cudagrade::CopyEntry::kMemset, static_cast<uint64_t>(value & 0xFF), bytes);
+  return __real_cudaMemset(pointer, value, bytes);
+}
+
+cudaError_t __wrap_cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t stream) {
+  count_copy(cudagrade::CopyEntry::kMemset, static_cast<uint64_t>(value & 0xFF), bytes);
+  return __real_cudaMemsetAsync(pointer, value, bytes, stream);
+}
+}  // extern "C"
 
 // ---- The call's launches and copies, for the grader to hold against the simulator's (model/launch_account.h) ----
 // The runner is also linked with --wrap=__cudaLaunchKernel,--wrap=cudaLaunchKernel: <<<>>> reaches the first,
@@ -141,14 +219,20 @@ bool g_counting_launches = false;
 int g_launch_depth = 0;
 cudagrade::LaunchAccount g_launches;
 
-void note_launch(dim3 grid, dim3 block, size_t shared) {
-  if (g_counting_launches && g_launch_depth == 0) {
-    g_launches.note(grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
-  }
+// The launched function's name as the simulator reads it from the kernel's definition (kernel_identifier):
+// the runtime gives the mangled name, or the C name of an extern "C" kernel. Empty for a refused launch.
+std::string kernel_name(const void* function, cudaError_t launched) {
+  const char* mangled = nullptr;
+  if (launched != cudaSuccess || cudaFuncGetName(&mangled, function) != cudaSuccess || mangled == nullptr) return "";
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  const std::string name = cudagrade::kernel_identifier(status == 0 && demangled != nullptr ? demangled : mangled);
+  std::free(demangled);
+  return name;
 }
 
-void count_copy(cudaMemcpyKind kind, size_t bytes) {
-  if (g_counting_launches) g_launches.note_copy(static_cast<uint64_t>(kind), bytes);
+void count_copy(cudagrade::CopyEntry entry, uint64_t kind, size_t bytes) {
+  if (g_counting_launches) g_launches.note_copy(entry, kind, bytes);
 }
 }  // namespace
 
@@ -158,26 +242,30 @@ extern "C" cudaError_t __real_cudaLaunchKernel(const void* function, dim3 grid, 
                                                cudaStream_t stream);
 
 namespace {
-// Notes the launch, then makes it through `launch` (the real entry), counting nothing it launches in turn.
+// Makes the launch through `launch` (the real entry), counting nothing it launches in turn, then notes it with
+// its kernel's name: `function` is a __global__ function's address or a cudaKernel_t, which cudaFuncGetName
+// takes as it is.
 template <typename Launch>
-cudaError_t counted_launch(dim3 grid, dim3 block, size_t shared, Launch launch) {
-  note_launch(grid, block, shared);
+cudaError_t counted_launch(const void* function, dim3 grid, dim3 block, size_t shared, Launch launch) {
   ++g_launch_depth;
   const cudaError_t status = launch();
   --g_launch_depth;
+  if (g_counting_launches && g_launch_depth == 0) {
+    g_launches.note(kernel_name(function, status), grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
+  }
   return status;
 }
 }  // namespace
 
 extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
                                                  cudaStream_t stream) {
-  return counted_launch(grid, block, shared,
+  return counted_launch(reinterpret_cast<const void*>(kernel), grid, block, shared,
                         [&] { return __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream); });
 }
 
 extern "C" cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
                                                cudaStream_t stream) {
-  return counted_launch(grid, block, shared,
+  return counted_launch(function, grid, block, shared,
                         [&] { return __real_cudaLaunchKernel(function, grid, block, args, shared, stream); });
 }
 
@@ -227,9 +315,7 @@ void handle(const std::string& line) {
     g_host_work.clear();
     std::string fields = check_arena(rest_of(words), {&watch_set, &look_for_host_work}).fields();
     if (!g_host_work.empty()) fields += " host=" + g_host_work;
-    char launched[48];
-    g_launches.write(launched, sizeof launched);
-    fields += std::string(" launches=") + launched;
+    fields += " launches=" + g_launches.text();
     return respond("ok", fields);
   }
   if (verb == "bandwidth") return handle_bandwidth();

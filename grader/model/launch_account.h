@@ -1,45 +1,103 @@
 // What a check's call launched and copied, as both backends count it (issue #33, "the GPU grade must not rely
-// on the simulator alone"): the number of launches and a hash of each one's grid, block and dynamic shared
-// memory, and of each cudaMemcpy or cudaMemcpyAsync's direction and bytes, in order. The GPU runner counts the
-// student's call through the runtime's launch and copy entries, wrapped at link time (harness/runner_main.cu);
-// the simulator counts them in its own launch and copies (cusim/runtime/api.cc).
-// The grader compares the two for each case the simulator ran at the GPU's size (pipeline/race_check.h): an
-// honest file launches the same kernels on the same device profile, and a file that runs other code where it
-// believes it is on the GPU is seen.
+// on the simulator alone"): the number of launches, the kernels' names, and a hash of each launch's kernel,
+// grid, block and dynamic shared memory and of each copy or memset's entry, direction and bytes, in order. The
+// GPU runner counts the student's call through the runtime's launch and copy entries, wrapped at link time
+// (harness/runner_main.cu); the simulator counts them in its own launch and copies (cusim/runtime/api.cc).
+// The grader compares the two for each case (pipeline/race_check.h): the whole account where the simulator ran
+// the case at the GPU's size, the kernels' names where it ran it smaller. An honest file launches the same
+// kernels on the same device profile, and a file that runs other code where it believes it is on the GPU is
+// seen.
 //
-// Header-only and free of the standard library but for what nvcc's host pass and the simulator both have.
+// Header-only, with only what nvcc's host pass and the simulator's runtime both have.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <set>
+#include <string>
 
 namespace cudagrade {
 
+// The entry a copy came through. A pitch is left out of the account (a GPU's cudaMallocPitch pads rows as the
+// simulator need not), and so is a symbol's address; what a row or a symbol holds is in the bytes.
+enum class CopyEntry : uint64_t {
+  kLinear = 0xC0B1C0B1C0B1C0B1ull,  // cudaMemcpy, cudaMemcpyAsync: (kind, bytes)
+  kTwoD,                            // cudaMemcpy2D and its Async: (kind, width x height)
+  kToSymbol,                        // cudaMemcpyToSymbol and its Async: (kind, bytes)
+  kFromSymbol,                      // cudaMemcpyFromSymbol and its Async: (kind, bytes)
+  kMemset,                          // cudaMemset and its Async: (the byte value, bytes)
+};
+
+// The kernel's own name in what the runtime calls it: `demangled` is a __global__ function's demangled name
+// ("void ns::tiled<16>(float const*, int)") or its C name ("tiled"), and the answer its last identifier,
+// "tiled", as the simulator's rewriter reads it from the definition. Empty when there is none.
+inline std::string kernel_identifier(const std::string& demangled) {
+  size_t end = demangled.size();
+  // The parameter list, then any template arguments, each a balanced group at the end.
+  for (const char* group : {"()", "<>"}) {
+    if (end == 0 || demangled[end - 1] != group[1]) continue;
+    int depth = 0;
+    size_t at = end;
+    while (at > 0) {
+      const char c = demangled[--at];
+      if (c == group[1]) ++depth;
+      if (c == group[0] && --depth == 0) break;
+    }
+    if (depth != 0) return "";
+    end = at;
+  }
+  while (end > 0 && demangled[end - 1] == ' ') --end;
+  size_t begin = end;
+  auto is_name = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  while (begin > 0 && is_name(demangled[begin - 1])) --begin;
+  return demangled.substr(begin, end - begin);
+}
+
 struct LaunchAccount {
   uint64_t launches = 0;
-  uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a over the launches' and copies' numbers
+  uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a over the launches' and copies' names and numbers
+  std::set<std::string> kernels;          // the launched kernels' names; a refused launch's is unknown, ""
 
-  void note(uint64_t grid_x, uint64_t grid_y, uint64_t grid_z, uint64_t block_x, uint64_t block_y, uint64_t block_z,
-            uint64_t dynamic_shared_bytes) {
+  void note(const std::string& kernel, uint64_t grid_x, uint64_t grid_y, uint64_t grid_z, uint64_t block_x,
+            uint64_t block_y, uint64_t block_z, uint64_t dynamic_shared_bytes) {
+    for (char c : kernel) add_byte(static_cast<unsigned char>(c));
+    // Ends the name: a grid's x is at most 2^31 - 1, and no name has a byte 0xFF.
+    add(~uint64_t{0});
     const uint64_t numbers[] = {grid_x, grid_y, grid_z, block_x, block_y, block_z, dynamic_shared_bytes};
     for (uint64_t number : numbers) add(number);
+    kernels.insert(kernel);
     ++launches;
   }
-  // A cudaMemcpy or cudaMemcpyAsync of the call, with its direction (cudaMemcpyKind) as the file passed it.
-  // The mark is no launch's first number, a grid's x, which is at most 2^31 - 1.
-  void note_copy(uint64_t kind, uint64_t bytes) {
-    const uint64_t numbers[] = {kCopyMark, kind, bytes};
+  // A copy or memset of the call, with its direction (cudaMemcpyKind) as the file passed it. The entry's mark
+  // is no launch's first number: a name's bytes are below 0x80.
+  void note_copy(CopyEntry entry, uint64_t kind, uint64_t bytes) {
+    const uint64_t numbers[] = {static_cast<uint64_t>(entry), kind, bytes};
     for (uint64_t number : numbers) add(number);
   }
-  static constexpr uint64_t kCopyMark = 0xC0B1C0B1C0B1C0B1ull;
-  // The reply field's value: "<launches>:<hash in hex>".
-  void write(char* out, size_t size) const {
-    std::snprintf(out, size, "%llu:%016llx", static_cast<unsigned long long>(launches),
+  // The reply field's value: "<launches>:<hash in hex>:<names>", the names sorted and joined by commas
+  // ("?" for a refused launch's), at most kMostNamesShown of them, each cut to kLongestNameShown characters.
+  std::string text() const {
+    char head[48];
+    std::snprintf(head, sizeof head, "%llu:%016llx:", static_cast<unsigned long long>(launches),
                   static_cast<unsigned long long>(hash));
+    std::string out = head;
+    size_t shown = 0;
+    for (const std::string& kernel : kernels) {
+      if (shown > 0) out += ',';
+      if (++shown > kMostNamesShown) return out + "...";
+      out += kernel.empty() ? std::string("?") : kernel.substr(0, kLongestNameShown);
+    }
+    return out;
   }
+  static constexpr size_t kMostNamesShown = 8;
+  static constexpr size_t kLongestNameShown = 48;
+
  private:
+  void add_byte(unsigned char byte) { hash = (hash ^ byte) * 0x100000001b3ull; }
   void add(uint64_t number) {
-    for (int byte = 0; byte < 8; ++byte) hash = (hash ^ ((number >> (8 * byte)) & 0xFF)) * 0x100000001b3ull;
+    for (int byte = 0; byte < 8; ++byte) add_byte((number >> (8 * byte)) & 0xFF);
   }
 };
 

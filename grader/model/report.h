@@ -59,9 +59,10 @@ struct CaseResult {
   // What an efficiency rule gave: a case of kind efficiency's points, or the speed points of a case no GPU
   // timed under speed_without_gpu: efficiency (then grades_speed).
   std::optional<EfficiencyResult> efficiency;
-  // The runner's count of the case's launches (model/launch_account.h), where the backend ran the case at its
-  // own size: the GPU's and the simulator's are compared (pipeline/race_check.h). Never reported or stored.
+  // The runner's account of the case's launches and copies (model/launch_account.h), and the size it ran the
+  // case at: the GPU's and the simulator's are compared (pipeline/race_check.h). Never reported or stored.
   std::string launches;
+  std::vector<int64_t> launches_size;
 };
 
 // What graded a submission, so that a regrade can say what changed.

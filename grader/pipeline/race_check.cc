@@ -75,21 +75,45 @@ void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why) {
   if (changed) total_up(gpu);
 }
 
+namespace {
+
+// An account's parts (model/launch_account.h, LaunchAccount::text): "<launches>:<hash>:<names>".
+struct AccountText {
+  std::string launches, hash, kernels;
+};
+AccountText parts_of(const std::string& account) {
+  const size_t first = account.find(':');
+  const size_t second = first == std::string::npos ? std::string::npos : account.find(':', first + 1);
+  if (second == std::string::npos) return {account, "", ""};
+  return {account.substr(0, first), account.substr(first + 1, second - first - 1), account.substr(second + 1)};
+}
+
+// What differs between the two accounts of case `name`, for the report; empty when nothing does. Where the
+// simulator ran the case smaller, its grids and copies differ of course, and only the kernels are compared.
+std::string account_difference(const std::string& name, const CaseResult& gpu, const CaseResult& sim) {
+  const AccountText on_gpu = parts_of(gpu.launches), simulated = parts_of(sim.launches);
+  const bool same_size = gpu.launches_size == sim.launches_size;
+  if (on_gpu.kernels != simulated.kernels) {
+    return fmt::format("in case {} the GPU launched the kernels {{{}}}, the simulator {{{}}}{}", name, on_gpu.kernels,
+                       simulated.kernels, same_size ? "" : " at its smaller size");
+  }
+  if (!same_size || gpu.launches == sim.launches) return "";
+  return fmt::format("in case {} the GPU launched {} kernels, the simulator {}{}", name, on_gpu.launches,
+                     simulated.launches,
+                     on_gpu.launches == simulated.launches ? ", with other grids, blocks or copies" : "");
+}
+
+}  // namespace
+
 LaunchDifference launches_differ(GradeReport& gpu, const GradeReport& sim) {
   LaunchDifference difference;
   double largest = -1;
   int others = 0;
   for (CaseResult& result : gpu.cases) {
     const CaseResult* simulated = case_named(sim, result.name);
-    if (simulated == nullptr || result.launches.empty() || simulated->launches.empty() ||
-        simulated->launches == result.launches) {
-      continue;
-    }
-    auto count = [](const std::string& account) { return account.substr(0, account.find(':')); };
-    const std::string said =
-        fmt::format("in case {} the GPU launched {} kernels, the simulator {}{}", result.name, count(result.launches),
-                    count(simulated->launches),
-                    count(result.launches) == count(simulated->launches) ? ", with other grids, blocks or copies" : "");
+    if (simulated == nullptr || result.launches.empty() || simulated->launches.empty()) continue;
+    const std::string said = account_difference(result.name, result, *simulated);
+    if (said.empty()) continue;
     result.details +=
         (result.details.empty() ? "" : "\n") + fmt::format("The GPU ran other launches than the simulator: {}.", said);
     double elements = 1;

@@ -67,23 +67,28 @@ TEST_CASE("a case the GPU passed and the simulator finds racy is race, with the 
 }
 
 TEST_CASE("launches the two backends counted differently are said, and ask for compute-sanitizer", "[race_check]") {
-  auto counted = [](const std::string& name, const std::string& launches) {
+  // Accounts as the runners write them (LaunchAccount::text); the simulator ran performance-512 at 160.
+  auto counted = [](const std::string& name, const std::string& launches, int64_t size) {
     CaseResult result = case_result(name, CaseStatus::kPassed, 1, "all elements of C are right");
     result.launches = launches;
+    result.launches_size = {size, size, size};
     return result;
   };
-  const GradeReport sim = report_of({counted("square-16", "2:00000000000000aa"),
-                                     counted("odd-17", "1:00000000000000bb"), counted("performance-512", "")});
+  const GradeReport sim = report_of({counted("square-16", "2:00000000000000aa:tiled", 16),
+                                     counted("odd-17", "1:00000000000000bb:tiled", 17),
+                                     counted("performance-512", "1:00000000000000ff:tiled", 160)});
   SECTION("the same launches everywhere: merged, nothing said") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa"), counted("odd-17", "1:00000000000000bb"),
-                                 counted("performance-512", "3:00000000000000cc")});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:tiled", 17),
+                                 counted("performance-512", "3:00000000000000cc:tiled", 512)});
     CHECK(merge_race_verdicts(gpu, sim) == SimulatorCheck::kMerged);
     CHECK(gpu.race_check == "simulator, alongside the GPU");
-    CHECK(gpu.cases[2].details.empty());  // sized down in the simulator: not compared
+    CHECK(gpu.cases[2].details.empty());  // sized down in the simulator: grids and counts differ, kernels do not
   }
   SECTION("another kernel on the GPU in one case") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa"), counted("odd-17", "2:00000000000000dd"),
-                                 counted("performance-512", "3:00000000000000cc")});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:tiled", 16),
+                                 counted("odd-17", "2:00000000000000dd:tiled", 17),
+                                 counted("performance-512", "3:00000000000000cc:tiled", 512)});
     std::string sanitize_case;
     CHECK(merge_race_verdicts(gpu, sim, &sanitize_case) == SimulatorCheck::kLaunchesDiffer);
     CHECK(sanitize_case == "odd-17");
@@ -94,11 +99,28 @@ TEST_CASE("launches the two backends counted differently are said, and ask for c
     CHECK(gpu.cases[1].status == CaseStatus::kPassed);  // evidence for compute-sanitizer, not a verdict
   }
   SECTION("as many launches, other grids") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000ee"), counted("odd-17", "1:00000000000000bb"),
-                                 counted("performance-512", "")});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000ee:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:tiled", 17),
+                                 counted("performance-512", "", 512)});
     const LaunchDifference differ = launches_differ(gpu, sim);
     CHECK(differ.said == "in case square-16 the GPU launched 2 kernels, the simulator 2, with other grids, blocks or copies");
     CHECK(differ.largest == "square-16");
+  }
+  SECTION("other kernels at the GPU's size of a case the simulator ran smaller") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:tiled", 17),
+                                 counted("performance-512", "1:00000000000000cc:naive", 512)});
+    const LaunchDifference differ = launches_differ(gpu, sim);
+    CHECK(differ.said == "in case performance-512 the GPU launched the kernels {naive}, the simulator {tiled} at its "
+                         "smaller size");
+    CHECK(differ.largest == "performance-512");
+  }
+  SECTION("the same grids of another kernel") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000a0:naive", 16),
+                                 counted("odd-17", "1:00000000000000bb:tiled", 17),
+                                 counted("performance-512", "1:00000000000000cc:tiled", 512)});
+    CHECK(launches_differ(gpu, sim).said == "in case square-16 the GPU launched the kernels {naive}, the simulator "
+                                            "{tiled}");
   }
 }
 

@@ -353,30 +353,33 @@ TEST_CASE("the simulator counts a case's launches as the GPU runner does, for th
   for (const CaseResult& result : report.cases) {
     const int64_t n = result.size.at(0);
     LaunchAccount expected;
-    expected.note(static_cast<uint64_t>((n + 255) / 256), 1, 1, 256, 1, 1, 0);  // block_sums
-    expected.note(1, 1, 1, 256, 1, 1, 0);                                       // add_up
-    char field[48];
-    expected.write(field, sizeof field);
-    CHECK(result.launches == field);
+    expected.note("block_sums", static_cast<uint64_t>((n + 255) / 256), 1, 1, 256, 1, 1, 0);
+    expected.note("add_up", 1, 1, 1, 256, 1, 1, 0);
+    CHECK(result.launches == expected.text());
+    CHECK_THAT(result.launches, Catch::EndsWith(":add_up,block_sums"));
   }
 }
 
-// A two-pass launcher that moves the block sums twice before the second pass (scratch holds n ints, and the
-// sizes' 3 x blocks fit): those copies are the call's, so both backends count them; a symbol's copy is the
-// runtime's, and neither does.
-TEST_CASE("the simulator counts the call's cudaMemcpy and cudaMemcpyAsync as the GPU runner does, and no other "
-          "copy", "[sim][fidelity]") {
+// A two-pass launcher that moves the block sums through every copy entry before the second pass (scratch holds
+// n ints, and the sizes' 3 x blocks fit), and launches its first kernel through a pointer: the account names the
+// kernel that ran, and counts each entry the file called, once, as the GPU runner does (harness/runner_main.cu).
+TEST_CASE("the simulator counts the call's kernels by name and its copies by entry, as the GPU runner does",
+          "[sim][fidelity]") {
   testing::SimFixture fixture;
   const std::string launcher = R"(
-__device__ int g_unused;
+__device__ int g_moved[8192];
 
 void reduce_sum(const int* in, int* out, int n, int* scratch) {
   int blocks = (n + 255) / 256;
-  block_sums<<<blocks, 256>>>(in, scratch, n);
+  void (*first)(const int*, int*, int) = block_sums;
+  first<<<blocks, 256>>>(in, scratch, n);
   cudaMemcpy(scratch + blocks, scratch, blocks * sizeof(int), cudaMemcpyDeviceToDevice);
   cudaMemcpyAsync(scratch + 2 * blocks, scratch + blocks, blocks * sizeof(int), cudaMemcpyDefault, 0);
-  int zero = 0;
-  cudaMemcpyToSymbol(g_unused, &zero, sizeof zero);
+  cudaMemcpyToSymbol(g_moved, scratch + 2 * blocks, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice);
+  cudaMemset(scratch + blocks, 0, blocks * sizeof(int));
+  cudaMemcpyFromSymbol(scratch + blocks, g_moved, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice);
+  cudaMemcpy2D(scratch + 2 * blocks, sizeof(int), scratch + blocks, sizeof(int), sizeof(int), blocks,
+               cudaMemcpyDeviceToDevice);
   add_up<<<1, 256>>>(scratch + 2 * blocks, out, blocks);
 }
 )";
@@ -384,15 +387,18 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   check_every_case(report, CaseStatus::kPassed, {});
   for (const CaseResult& result : report.cases) {
     const uint64_t blocks = static_cast<uint64_t>((result.size.at(0) + 255) / 256);
+    const uint64_t bytes = blocks * sizeof(int);
     constexpr uint64_t kDeviceToDevice = 3, kDefault = 4;  // cudaMemcpyKind's values
     LaunchAccount expected;
-    expected.note(blocks, 1, 1, 256, 1, 1, 0);
-    expected.note_copy(kDeviceToDevice, blocks * sizeof(int));
-    expected.note_copy(kDefault, blocks * sizeof(int));
-    expected.note(1, 1, 1, 256, 1, 1, 0);
-    char field[48];
-    expected.write(field, sizeof field);
-    CHECK(result.launches == field);
+    expected.note("block_sums", blocks, 1, 1, 256, 1, 1, 0);
+    expected.note_copy(CopyEntry::kLinear, kDeviceToDevice, bytes);
+    expected.note_copy(CopyEntry::kLinear, kDefault, bytes);
+    expected.note_copy(CopyEntry::kToSymbol, kDeviceToDevice, bytes);
+    expected.note_copy(CopyEntry::kMemset, 0, bytes);
+    expected.note_copy(CopyEntry::kFromSymbol, kDeviceToDevice, bytes);
+    expected.note_copy(CopyEntry::kTwoD, kDeviceToDevice, bytes);
+    expected.note("add_up", 1, 1, 1, 256, 1, 1, 0);
+    CHECK(result.launches == expected.text());
   }
 }
 

@@ -18,9 +18,8 @@ std::vector<std::string> simulator_symbols() {
       "_ZN5cusim10run_kernel*", "_ZN5cusim11SharedArrayC*", "_ZN5cusim11g_built_insE", "_ZN5cusim11syncthreadsEi",
       "_ZN5cusim17syncthreads_countEii", "_ZN5cusim8syncwarpEji", "_ZN5cusim15warp_collective*",
       "_ZN5cusim11active_maskEi", "_ZN5cusim16g_dynamic_sharedE", "_ZN5cusim12enter_kernelEPKci",
-      "_ZN5cusim11unsupportedEPKci", "_ZN5cusim20not_allowed_in_a_labEPKci", "_ZN5cusim18note_symbol_sourceEPKvm",
-      "_ZN5cusim11copy_memoryEPvPKvm14cudaMemcpyKind",
-      "__tsan_*",
+      "_ZN5cusim11unsupportedEPKci", "_ZN5cusim20not_allowed_in_a_labEPKci",
+      "_ZN5cusim11copy_symbolEPvPKvm14cudaMemcpyKindNS_10SymbolSideE", "__tsan_*",
       "__ubsan_handle_type_mismatch_v1",
       "__popcountdi2", "__popcountsi2", "__clzdi2", "__ctzdi2", "__ffsdi2", "__powisf2", "__powidf2"};
   for (const char* base :

@@ -290,12 +290,10 @@ cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int v
   return cudaFuncSetAttribute(reinterpret_cast<const void*>(function), attribute, value);
 }
 namespace cusim {
-// A copy into a __constant__ or __device__ symbol reads its source on the device when the source is device
-// memory: a mask copied into constant memory (the lecture's convolution) has been used by the device.
-void note_symbol_source(const void* source, size_t bytes);
-// cudaMemcpy's work, without counting the copy among the call's (model/launch_account.h): the GPU's runtime
-// makes a symbol's copy without the cudaMemcpy its runner counts.
-cudaError_t copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
+enum class SymbolSide { kDestination, kSource };
+// cudaMemcpy's work for a copy to or from a symbol, counted among the call's copies as the GPU runner counts
+// cudaMemcpyToSymbol and cudaMemcpyFromSymbol (model/launch_account.h).
+cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, SymbolSide symbol);
 }  // namespace cusim
 
 // __constant__ and __device__ variables are ordinary host variables here, so a symbol is its own address.
@@ -303,15 +301,15 @@ template <typename T>
 cudaError_t cudaMemcpyToSymbol(T& symbol, const void* source, size_t bytes, size_t offset = 0,
                                cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
-  const cudaError_t status = cusim::copy_memory(reinterpret_cast<char*>(&symbol) + offset, source, bytes, kind);
-  if (status == cudaSuccess) cusim::note_symbol_source(source, bytes);
-  return status;
+  return cusim::copy_symbol(reinterpret_cast<char*>(&symbol) + offset, source, bytes, kind,
+                            cusim::SymbolSide::kDestination);
 }
 template <typename T>
 cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, size_t bytes, size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
-  return cusim::copy_memory(destination, reinterpret_cast<const char*>(&symbol) + offset, bytes, kind);
+  return cusim::copy_symbol(destination, reinterpret_cast<const char*>(&symbol) + offset, bytes, kind,
+                            cusim::SymbolSide::kSource);
 }
 
 // ---- Kernel launches (kernel<<<grid, block, shared, stream>>>(args) after rewriting) ---------------------

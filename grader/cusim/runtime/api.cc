@@ -18,6 +18,9 @@
 #include "model/launch_account.h"
 
 namespace cusim {
+
+cudaError_t copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
+
 namespace {
 
 cudagrade::DeviceProfile& device_profile() {
@@ -63,6 +66,15 @@ namespace {
 bool g_counting_launches = false;
 bool g_launches_kept = false;  // an account since start(), until take()
 cudagrade::LaunchAccount g_launches;
+// The kernel the current launch runs, as its body names itself on entry (cusim::enter_kernel): the launch
+// expression can be a pointer, and the GPU runner names the function the runtime launched.
+const char* g_entered_kernel = nullptr;
+
+void note_launch(const LaunchConfig& config, const char* kernel) {
+  if (!g_counting_launches) return;
+  g_launches.note(kernel, config.grid.x, config.grid.y, config.grid.z, config.block.x, config.block.y,
+                  config.block.z, config.dynamic_shared_bytes);
+}
 }  // namespace
 
 void launches::start() {
@@ -73,26 +85,21 @@ void launches::start() {
 
 void launches::stop() { g_counting_launches = false; }
 
-void launches::note_copy(int kind, size_t bytes) {
-  if (g_counting_launches) g_launches.note_copy(static_cast<uint64_t>(kind), bytes);
+void launches::note_copy(cudagrade::CopyEntry entry, int kind, size_t bytes) {
+  if (g_counting_launches) g_launches.note_copy(entry, static_cast<uint64_t>(kind), bytes);
 }
 
 std::string launches::take() {
   if (!g_launches_kept) return "";
   g_launches_kept = false;
   g_counting_launches = false;
-  char field[48];
-  g_launches.write(field, sizeof field);
-  return field;
+  return g_launches.text();
 }
 
 void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody body, void* closure) {
-  if (g_counting_launches) {
-    g_launches.note(config.grid.x, config.grid.y, config.grid.z, config.block.x, config.block.y, config.block.z,
-                    config.dynamic_shared_bytes);
-  }
   if (scheduler().inside_kernel()) unsupported("a kernel launch inside a kernel (dynamic parallelism)", 0);
   if (cudaError_t error = launch_error(config); error != cudaSuccess) {
+    note_launch(config, "");  // the GPU runner cannot name a refused launch's kernel either
     record(error);
     return;
   }
@@ -101,6 +108,7 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
   const uint64_t blocks = uint64_t{config.grid.x} * config.grid.y * config.grid.z;
   const bool reverse = scheduler().schedule() == Schedule::kAdversarial;
   profile::begin_launch(kernel_name, blocks, uint64_t{config.block.x} * config.block.y * config.block.z);
+  g_entered_kernel = nullptr;
   for (uint64_t turn = 0; turn < blocks; ++turn) {
     const uint64_t linear = reverse ? blocks - 1 - turn : turn;
     const uint3 block{static_cast<unsigned>(linear % config.grid.x),
@@ -109,10 +117,15 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
     scheduler().run_block(config, block, kernel_name, body, closure);
   }
   profile::end_launch();
+  // Noted once it ran (a launch is synchronous here, so nothing of the call's came between).
+  note_launch(config, g_entered_kernel != nullptr ? g_entered_kernel : "");
 }
 
 void enter_kernel(const char* name, int line) {
-  if (scheduler().inside_kernel()) return;
+  if (scheduler().inside_kernel()) {
+    if (g_entered_kernel == nullptr) g_entered_kernel = name;
+    return;
+  }
   fail("crashed", "kernel " + std::string(name) + " (line " + std::to_string(line) +
                       ") was called like a host function, without <<<grid, block>>>; nvcc refuses that. Launch it "
                       "as " + name + "<<<grid, block>>>(...)");
@@ -128,15 +141,32 @@ void not_allowed_in_a_lab(const char* reason, int line) {
   fail("crashed", std::string(reason) + (line > 0 ? " (line " + std::to_string(line) + ")" : std::string()));
 }
 
+namespace {
+
+// A copy into a __constant__ or __device__ symbol reads its source on the device when the source is device
+// memory: a mask copied into constant memory (the lecture's convolution) has been used by the device.
 void note_symbol_source(const void* source, size_t bytes) {
   device_memory::OpenScope device_memory_open;
   if (bytes > 0 && device_memory::contains(reinterpret_cast<uintptr_t>(source))) race::note_device_read(source, bytes);
+}
+
+}  // namespace
+
+cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, SymbolSide symbol) {
+  launches::note_copy(
+      symbol == SymbolSide::kDestination ? cudagrade::CopyEntry::kToSymbol : cudagrade::CopyEntry::kFromSymbol, kind,
+      bytes);
+  const cudaError_t status = copy_memory(destination, source, bytes, kind);
+  if (status == cudaSuccess && symbol == SymbolSide::kDestination) note_symbol_source(source, bytes);
+  return status;
 }
 
 }  // namespace cusim
 
 using cusim::record;
 
+// cudaMemcpy's work, without counting the copy among the call's: what the runtime copies for the file (a 2-D
+// copy's rows, a symbol's bytes) is counted once, at the entry the file called.
 cudaError_t cusim::copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
   if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
@@ -172,9 +202,10 @@ cudaError_t cudaFree(void* pointer) {
 cudaError_t cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t) { return cudaMalloc(pointer, bytes); }
 cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer); }
 
-// The two copies the GPU runner counts too (harness/runner_main.cu wraps them), and only those.
+// Each copy and memset entry is counted where the file calls it, as the GPU runner counts it (harness/runner_main.cu
+// wraps the same entries); the runtime's own copies (cusim::copy_memory) are not.
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
-  cusim::launches::note_copy(kind, bytes);
+  cusim::launches::note_copy(cudagrade::CopyEntry::kLinear, kind, bytes);
   return cusim::copy_memory(destination, source, bytes, kind);
 }
 
@@ -184,6 +215,7 @@ cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes,
 
 cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void* source, size_t source_pitch,
                          size_t width, size_t height, cudaMemcpyKind kind) {
+  cusim::launches::note_copy(cudagrade::CopyEntry::kTwoD, kind, width * height);
   if (width > destination_pitch || width > source_pitch) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
   for (size_t row = 0; row < height; ++row) {
@@ -200,6 +232,7 @@ cudaError_t cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const
 }
 
 cudaError_t cudaMemset(void* pointer, int value, size_t bytes) {
+  cusim::launches::note_copy(cudagrade::CopyEntry::kMemset, value & 0xFF, bytes);
   if (bytes > 0 && pointer == nullptr) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;
   if (bytes > 0) std::memset(pointer, value, bytes);

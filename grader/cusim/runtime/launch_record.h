@@ -6,13 +6,16 @@
 
 #include <string>
 
+#include "model/launch_account.h"
+
 namespace cusim::launches {
 
 void start();
 void stop();
-// A cudaMemcpy or cudaMemcpyAsync the file called (never one the runtime makes for it, such as a symbol's).
-void note_copy(int kind, size_t bytes);
-// "<launches>:<hash>", and counting stops; empty when it was not started since the last take().
+// A copy or memset the file called, through `entry` (never one the runtime makes for it, such as a 2-D copy's
+// rows).
+void note_copy(cudagrade::CopyEntry entry, int kind, size_t bytes);
+// the account's text (LaunchAccount::text), and counting stops; empty when it was not started since the last take().
 std::string take();
 
 }  // namespace cusim::launches

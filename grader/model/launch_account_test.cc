@@ -1,0 +1,48 @@
+#include "model/launch_account.h"
+
+#include <catch2/catch.hpp>
+
+namespace cudagrade {
+namespace {
+
+TEST_CASE("a kernel's identifier is read from the runtime's demangled name as the simulator reads its definition",
+          "[launch_account]") {
+  CHECK(kernel_identifier("matmul_tiled(float const*, float const*, float*, int, int, int)") == "matmul_tiled");
+  CHECK(kernel_identifier("void matmul_tiled<16>(float const*, float const*, float*, int, int, int)") ==
+        "matmul_tiled");
+  CHECK(kernel_identifier("void ns::inner::reduce<256u, float>(float const*, float*, unsigned int)") == "reduce");
+  CHECK(kernel_identifier("(anonymous namespace)::transpose(float const*, float*, int, int)") == "transpose");
+  CHECK(kernel_identifier("void apply<&(twice(int))>(int*)") == "apply");  // a template argument with parentheses
+  CHECK(kernel_identifier("extern_c_kernel") == "extern_c_kernel");     // extern "C": the runtime's name as is
+  CHECK(kernel_identifier("") == "");
+  CHECK(kernel_identifier("broken<(int*)") == "");
+}
+
+TEST_CASE("an account hashes each launch's kernel and numbers and each copy's entry, in order", "[launch_account]") {
+  auto account = [](const char* first, const char* second, CopyEntry entry) {
+    LaunchAccount launched;
+    launched.note(first, 4, 1, 1, 256, 1, 1, 0);
+    launched.note_copy(entry, 3, 1024);
+    launched.note(second, 1, 1, 1, 256, 1, 1, 0);
+    return launched;
+  };
+  const LaunchAccount honest = account("block_sums", "add_up", CopyEntry::kLinear);
+  CHECK(honest.launches == 2);
+  CHECK(honest.text().substr(0, 2) == "2:");
+  CHECK(honest.text().substr(honest.text().size() - 18) == ":add_up,block_sums");
+  CHECK(account("block_sums", "add_up", CopyEntry::kLinear).hash == honest.hash);
+  CHECK(account("add_up", "block_sums", CopyEntry::kLinear).hash != honest.hash);  // same names, other order
+  CHECK(account("block_sum", "sadd_up", CopyEntry::kLinear).hash != honest.hash);  // a name's end is marked
+  CHECK(account("block_sums", "add_up", CopyEntry::kTwoD).hash != honest.hash);
+  CHECK(account("block_sums", "add_up", CopyEntry::kMemset).hash != honest.hash);
+
+  LaunchAccount refused;
+  refused.note("", 0, 1, 1, 256, 1, 1, 0);
+  CHECK(refused.text().substr(refused.text().size() - 2) == ":?");
+  LaunchAccount many;
+  for (char c = 'a'; c <= 'j'; ++c) many.note(std::string(1, c), 1, 1, 1, 1, 1, 1, 0);
+  CHECK(many.text().substr(many.text().size() - 20) == ":a,b,c,d,e,f,g,h,...");
+}
+
+}  // namespace
+}  // namespace cudagrade
