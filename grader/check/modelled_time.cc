@@ -8,25 +8,6 @@
 namespace cudagrade {
 namespace {
 
-std::optional<LaunchShapeCost> parse_shape(const std::string& record) {
-  std::istringstream text(record);
-  LaunchShapeCost shape;
-  uint64_t* fields[] = {&shape.launches,           &shape.blocks,
-                        &shape.threads_per_block,  &shape.global_load_sectors,
-                        &shape.global_load_ideal_sectors, &shape.global_store_sectors,
-                        &shape.global_store_ideal_sectors,
-                        &shape.global_instructions,
-                        &shape.shared_wavefronts,  &shape.shared_ideal_wavefronts,
-                        &shape.dram_bytes};
-  for (size_t i = 0; i < std::size(fields); ++i) {
-    if (i > 0 && text.get() != ',') return std::nullopt;
-    if (!std::isdigit(text.peek()) || !(text >> *fields[i])) return std::nullopt;
-  }
-  if (text.peek() != std::char_traits<char>::eof()) return std::nullopt;
-  if (shape.launches == 0 || shape.blocks == 0 || shape.threads_per_block == 0) return std::nullopt;
-  return shape;
-}
-
 // Sectors touched beyond the fewest; none where the access did better than its width (a broadcast).
 uint64_t beyond(uint64_t sectors, uint64_t fewest) { return sectors - std::min(sectors, fewest); }
 
@@ -54,7 +35,7 @@ std::optional<CountedLaunches> parse_counted_launches(const std::string& field) 
   std::istringstream list(records);
   std::string record;
   while (std::getline(list, record, ';')) {
-    std::optional<LaunchShapeCost> shape = parse_shape(record);
+    std::optional<LaunchShapeCost> shape = parse_launch_cost(record);
     if (!shape) return std::nullopt;
     launches.shapes.push_back(*shape);
   }

@@ -23,27 +23,9 @@
 
 #include "model/device_profile.h"
 #include "model/lab.h"
+#include "model/launch_costs.h"
 
 namespace cudagrade {
-
-// One launch shape's counts (a grid of `blocks` blocks of `threads_per_block` threads), summed over its launches.
-struct LaunchShapeCost {
-  uint64_t launches = 0;
-  uint64_t blocks = 0;
-  uint64_t threads_per_block = 0;
-  uint64_t global_load_sectors = 0;
-  uint64_t global_load_ideal_sectors = 0;  // the fewest sectors the loads' bytes could have touched
-  uint64_t global_store_sectors = 0;
-  uint64_t global_store_ideal_sectors = 0;  // the fewest sectors the stores' bytes could have touched
-  uint64_t global_instructions = 0;
-  uint64_t shared_wavefronts = 0;
-  uint64_t shared_ideal_wavefronts = 0;  // the fewest the shared accesses' widths allow
-  uint64_t dram_bytes = 0;
-};
-
-// The most accesses the simulator counts in one block (cusim/runtime/access_profile.cc's kMostNotesPerBlock);
-// past them the counts are incomplete.
-inline constexpr uint64_t kMostCountedAccessesPerBlock = uint64_t{1} << 22;
 
 struct CountedLaunches {
   bool complete = true;  // false: a block made more accesses than the simulator counts, so the totals fall short

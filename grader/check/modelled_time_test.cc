@@ -49,6 +49,15 @@ TEST_CASE("the kernels field is read, never trusted", "[modelled_time]") {
   }
 }
 
+TEST_CASE("a record reads back as the runtime wrote it (model/launch_costs.h)", "[modelled_time]") {
+  const LaunchShapeCost written{2, 128, 256, 4096, 1024, 512, 128, 1024, 64, 32, 131072};
+  CHECK(launch_cost_text(written) == "2,128,256,4096,1024,512,128,1024,64,32,131072");
+  const auto read = parse_counted_launches("1:" + launch_cost_text(written));
+  REQUIRE(read);
+  REQUIRE(read->shapes.size() == 1);
+  for (auto field : kLaunchCostFields) CHECK(read->shapes[0].*field == written.*field);
+}
+
 TEST_CASE("the model's rates come from the course GPU's profile", "[modelled_time]") {
   CHECK(kH200.multiprocessors == 132);
   CHECK(kH200.clock_hz == Approx(1.98e9));

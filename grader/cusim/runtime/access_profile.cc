@@ -13,6 +13,7 @@
 
 #include "cusim/runtime/sector_cache.h"
 #include "cusim/runtime/symbolize.h"
+#include "model/launch_costs.h"
 
 namespace cusim::profile {
 
@@ -47,7 +48,7 @@ struct Totals {
 };
 
 // A block's notes are bounded, so that a kernel looping for long cannot exhaust memory while profiled.
-constexpr size_t kMostNotesPerBlock = size_t{1} << 22;
+constexpr size_t kMostNotesPerBlock = cudagrade::kMostCountedAccessesPerBlock;
 
 // While an efficiency case counts, totals are kept per kernel and launch shape: two kernels of the same shape are two records, so that a figure taken per
 // record (the worst kernel's coalescing) cannot be diluted by another kernel launched with the same grid.
@@ -59,22 +60,10 @@ struct ShapeKey {
     return std::tie(kernel, blocks, threads) < std::tie(other.kernel, other.blocks, other.threads);
   }
 };
-struct ShapeTotals {
-  uint64_t launches = 0;
-  uint64_t global_load_sectors = 0;
-  uint64_t global_load_ideal_sectors = 0;  // the fewest the loads' bytes could have touched
-  uint64_t global_store_sectors = 0;
-  uint64_t global_store_ideal_sectors = 0;  // the fewest the stores' bytes could have touched
-  uint64_t global_instructions = 0;
-  uint64_t shared_wavefronts = 0;
-  uint64_t shared_ideal_wavefronts = 0;  // the fewest the shared accesses' widths could have taken
-  uint64_t dram_bytes = 0;
-};
-
 bool g_sampled = false;
 bool g_overflowed = false;  // a counted block made more notes than kMostNotesPerBlock
-std::map<ShapeKey, ShapeTotals> g_shapes;
-ShapeTotals* g_launch = nullptr;  // the running launch's shape, while an efficiency case counts
+std::map<ShapeKey, cudagrade::LaunchShapeCost> g_shapes;
+cudagrade::LaunchShapeCost* g_launch = nullptr;  // the running launch's shape, while an efficiency case counts
 uint64_t g_launch_dram_before = 0;
 unsigned g_block_limit = kSampledBlocks;
 std::unique_ptr<SectorCache> g_cache;  // only while an efficiency case counts
@@ -289,8 +278,13 @@ namespace {
 uint64_t dram_bytes_so_far() { return g_cache->dram_read_bytes() + g_cache->dram_write_bytes(); }
 
 // The record a launch of this shape adds to: its own, or past kMostLaunchShapes the kept one with fewest threads.
-ShapeTotals& shape_record(const ShapeKey& key) {
-  if (g_shapes.size() < kMostLaunchShapes || g_shapes.count(key) != 0) return g_shapes[key];
+cudagrade::LaunchShapeCost& shape_record(const ShapeKey& key) {
+  if (g_shapes.size() < kMostLaunchShapes || g_shapes.count(key) != 0) {
+    cudagrade::LaunchShapeCost& record = g_shapes[key];
+    record.blocks = key.blocks;
+    record.threads_per_block = key.threads;
+    return record;
+  }
   auto fewest = g_shapes.begin();
   for (auto it = g_shapes.begin(); it != g_shapes.end(); ++it) {
     if (it->first.blocks * it->first.threads < fewest->first.blocks * fewest->first.threads) fewest = it;
@@ -354,20 +348,9 @@ std::string take_report() {
 std::string take_launch_costs() {
   std::string field = g_overflowed ? "0:" : "1:";
   bool first = true;
-  for (const auto& [shape, totals] : g_shapes) {
-    char record[224];
-    std::snprintf(record, sizeof record, "%s%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu", first ? "" : ";",
-                  static_cast<unsigned long long>(totals.launches), static_cast<unsigned long long>(shape.blocks),
-                  static_cast<unsigned long long>(shape.threads),
-                  static_cast<unsigned long long>(totals.global_load_sectors),
-                  static_cast<unsigned long long>(totals.global_load_ideal_sectors),
-                  static_cast<unsigned long long>(totals.global_store_sectors),
-                  static_cast<unsigned long long>(totals.global_store_ideal_sectors),
-                  static_cast<unsigned long long>(totals.global_instructions),
-                  static_cast<unsigned long long>(totals.shared_wavefronts),
-                  static_cast<unsigned long long>(totals.shared_ideal_wavefronts),
-                  static_cast<unsigned long long>(totals.dram_bytes));
-    field += record;
+  for (const auto& [shape, cost] : g_shapes) {
+    if (!first) field += ';';
+    field += cudagrade::launch_cost_text(cost);
     first = false;
   }
   g_shapes.clear();
