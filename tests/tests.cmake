@@ -94,6 +94,7 @@ add_executable(cudagrade_tests
   grader/run/sanitizer_report_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
+  grader/sim/host_reads_test.cc
   grader/sim/sim_toolchain_test.cc
   grader/sim/simulator_table_test.cc
   grader/testcases/loader_test.cc

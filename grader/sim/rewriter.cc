@@ -234,21 +234,6 @@ std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<
   return std::nullopt;
 }
 
-// The kernel's name in a __global__ declaration: the identifier before its parameter list, past
-// __launch_bounds__(...) and the like.
-std::string kernel_name(const SourceScan& scan, size_t from, size_t body) {
-  const std::string& text = scan.text();
-  for (size_t paren = text.find('(', from); paren != std::string::npos && paren < body;) {
-    const std::string name = last_identifier(std::string_view(text).substr(from, paren - from));
-    if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__") return name;
-    const size_t close = scan.matching(paren, '(', ')');
-    if (close == std::string::npos) break;
-    from = close + 1;
-    paren = text.find('(', from);
-  }
-  return "";
-}
-
 // Every kernel body starts by checking it runs inside a launch: nvcc refuses a __global__ function called
 // like a host one, and without this the simulator would run it once, as a grid of one thread.
 void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
@@ -319,6 +304,7 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
                    [](const Edit& a, const Edit& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
 
   RewriteResult result;
+  result.device_names = device_names(scan);
   result.text = fmt::format("#define __CUDA_ARCH__ {}\n#line 1 \"{}\"\n", kSimulatedCudaArch, file_name);
   size_t copied = 0;
   for (const Edit& edit : edits) {

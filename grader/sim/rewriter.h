@@ -29,6 +29,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/device_names.h"
+
 namespace cudagrade {
 
 // The architecture the simulator models and compiles device code for: the H100's sm_90
@@ -40,6 +42,7 @@ struct RewriteResult {
   std::string text;    // the C++ source, when rewritten
   int line = 0;        // where the problem is, otherwise
   std::string reason;  // "a kernel launch with no closing >>>"
+  DeviceNames device_names;  // what the file declares for the device, when rewritten
 };
 
 // A token the simulator cannot run, as a whole token in code, and the construct its `unsupported` verdict names

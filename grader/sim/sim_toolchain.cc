@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "compile/elf_listing.h"
 #include "compile/source_policy.h"
 #include "core/files.h"
 #include "model/lab.h"
+#include "sim/host_reads.h"
 #include "sim/rewriter.h"
 
 namespace cudagrade {
@@ -101,11 +103,18 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   // -fsanitize=alignment: a vector access (float4, int4) at an address that is not a multiple of its size
   // faults on a GPU, while x86 takes it, and g++ often splits it into aligned 4-byte reads the race checker's
   // hooks cannot tell apart. The check calls the runtime (race_hooks.cc), which ends a kernel's run there.
-  student_compiler.insert(student_compiler.end(),
-                          {"-fsanitize=thread", "-fsanitize=alignment", "-x", "c++", "-include", "cusim.h"});
+  // -ffunction-sections, -fdata-sections: each function and variable a section of its own name, for the check
+  // that device code reads no host variable (sim/host_reads.h).
+  student_compiler.insert(student_compiler.end(), {"-fsanitize=thread", "-fsanitize=alignment", "-ffunction-sections",
+                                                   "-fdata-sections", "-x", "c++", "-include", "cusim.h"});
   Step compiled = compile("submission", rewritten.text, lab.submission_file(), student_compiler,
                           {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
                           sandbox_for(request));
+  if (compiled.entry.succeeded) {
+    if (std::optional<BuildResult> refused = host_variable_in_device_code(compiled, rewritten.device_names, lab)) {
+      return *refused;
+    }
+  }
   if (!compiled.entry.succeeded && compiled.refusal.empty()) {
     // Code the compiler compiled holds a construct the simulator cannot run (rewriter.h's markers).
     if (std::optional<UnsupportedUse> use = unsupported_use_in_log(compiled.log, lab.submission_file())) {
@@ -120,6 +129,25 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     }
   }
   return compiled;
+}
+
+// readelf's listing of one student object: a few hundred KiB.
+constexpr size_t kObjectListingCap = 16 << 20;
+
+// A kernel that reads a host variable is a compile error, as nvcc's device pass makes it (sim/host_reads.h).
+std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
+                                                                      const Lab& lab) {
+  CommandResult listed =
+      runner_.run({"readelf", "-W", "-S", "-s", "-r", object_of(compiled).string()}, std::chrono::seconds(60),
+                  kObjectListingCap);
+  if (listed.outcome != CommandResult::Outcome::kSucceeded) return std::nullopt;  // the object check says why
+  const HostReadVerdict verdict = find_host_read(parse_readelf(listed.output), names);
+  if (verdict.outcome == HostReadVerdict::Outcome::kNone) return std::nullopt;
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kCompileError;
+  result.summary = describe_host_read(verdict, lab.submission_file());
+  result.log = result.summary + "\n";
+  return result;
 }
 
 std::vector<std::string> SimToolchain::extra_allowed_symbols() const {

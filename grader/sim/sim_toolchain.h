@@ -5,9 +5,11 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "compile/cached_toolchain.h"
+#include "sim/device_names.h"
 
 namespace cudagrade {
 
@@ -25,6 +27,8 @@ class SimToolchain : public CachedToolchain {
   std::vector<std::string> launch_symbols() const override;
   std::pair<std::string, std::string> own_headers() const override;
   BuildResult link_runner(const std::vector<Step>& objects, const BuildRequest& request, BuildResult result) override;
+  std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
+                                                          const Lab& lab);
 
   std::string cxx_;
 };

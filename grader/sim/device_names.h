@@ -1,0 +1,27 @@
+// What a lab's .cu file declares for the device, read from its source for the simulator's check that device
+// code reads no host variable (sim/host_reads.h): nvcc compiles device code in a pass of its own, where a
+// host variable is "undefined in device code"; g++ compiles one program, where every variable is visible.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "sim/source_scan.h"
+
+namespace cudagrade {
+
+struct DeviceNames {
+  std::set<std::string> kernels;  // every __global__ function's name
+  // Every identifier of a __device__, __constant__ or __managed__ declaration that is not a function's: more
+  // than the variables' names (a type's, an initialiser's), never fewer, so that no device variable is taken
+  // for a host one.
+  std::set<std::string> device_variables;
+};
+
+DeviceNames device_names(const SourceScan& scan);
+
+// The kernel's name in a __global__ declaration that starts at `from` and whose body or ';' is at `end`: the
+// identifier before its parameter list, past __launch_bounds__(...) and the like.
+std::string kernel_name(const SourceScan& scan, size_t from, size_t end);
+
+}  // namespace cudagrade

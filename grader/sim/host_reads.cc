@@ -1,0 +1,93 @@
+#include "sim/host_reads.h"
+
+#include <cxxabi.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <string_view>
+
+#include "model/launch_account.h"
+
+namespace cudagrade {
+namespace {
+
+// The symbol a -ffunction-sections or -fdata-sections section is named after: ".text.unlikely._Z1kPf" is
+// "_Z1kPf", ".bss._ZN12_GLOBAL__N_11nE" is "_ZN12_GLOBAL__N_11nE"; empty for any other section.
+std::string symbol_of_section(std::string_view section, std::initializer_list<std::string_view> prefixes) {
+  for (std::string_view prefix : prefixes) {
+    if (section.substr(0, prefix.size()) == prefix) return std::string(section.substr(prefix.size()));
+  }
+  return "";
+}
+
+std::string text_symbol(std::string_view section) {
+  return symbol_of_section(section, {".text.unlikely.", ".text.startup.", ".text.hot.", ".text.exit.", ".text."});
+}
+
+std::string data_symbol(std::string_view section) {
+  for (std::string_view shared : {".data.rel.ro.local", ".data.rel.ro", ".data.rel.local", ".data.rel", ".data", ".bss"}) {
+    if (section == shared) return "";  // the section of no one variable (a sanitizer's own data, say)
+  }
+  return symbol_of_section(section, {".data.rel.ro.local.", ".data.rel.ro.", ".data.rel.local.", ".data.rel.",
+                                     ".data.", ".bss."});
+}
+
+// A symbol's source name: its demangled form's last identifier (model/launch_account.h), a clone's suffix
+// (".cold", ".isra.0") dropped first.
+std::string source_name(std::string symbol) {
+  symbol = symbol.substr(0, symbol.find('.'));
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
+  const std::string name = kernel_identifier(status == 0 && demangled != nullptr ? demangled : symbol);
+  std::free(demangled);
+  return name;
+}
+
+// Static storage the check never judges: a function's statics (a __shared__ array is one), their guards,
+// a class's vtable and type information, the compiler's local labels, and the simulator's own.
+bool not_a_variable_of_the_file(const std::string& symbol) {
+  for (std::string_view prefix : {"_ZZ", "_ZGV", "_ZT", "_ZN5cusim", "__", "."}) {
+    if (symbol.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
+// The writable variable a relocation reads, by symbol: its own symbol, or the section symbol of its section.
+std::string variable_read(const ElfListing& object, const ElfRelocation& relocation) {
+  const ElfSymbol* target = object.symbol(relocation.symbol_index);
+  if (target == nullptr || !target->section) return "";  // undefined here: the runtime's, or a library's
+  const ElfSection* section = object.section(*target->section);
+  if (section == nullptr || section->flags.find('W') == std::string::npos) return "";
+  if (target->type == "OBJECT") return target->name;
+  if (target->type == "SECTION") return data_symbol(section->name);
+  return "";
+}
+
+}  // namespace
+
+HostReadVerdict find_host_read(const ElfListing& object, const DeviceNames& names) {
+  for (const ElfRelocationSection& relocations : object.relocation_sections) {
+    const std::string function = text_symbol(relocations.patches);
+    if (function.empty()) continue;
+    const std::string kernel = source_name(function);
+    if (names.kernels.count(kernel) == 0) continue;
+    for (const ElfRelocation& relocation : relocations.relocations) {
+      const std::string symbol = variable_read(object, relocation);
+      if (symbol.empty() || not_a_variable_of_the_file(symbol)) continue;
+      const std::string variable = source_name(symbol);
+      if (variable.empty() || names.device_variables.count(variable) != 0) continue;
+      return {HostReadVerdict::Outcome::kHostVariable, kernel, variable};
+    }
+  }
+  return {};
+}
+
+std::string describe_host_read(const HostReadVerdict& verdict, const std::string& file_name) {
+  return fmt::format(
+      "compile error: {}: kernel {} reads the host variable {}, which nvcc refuses (identifier \"{}\" is undefined "
+      "in device code): device code sees only __device__ and __constant__ variables. Pass the value as a kernel "
+      "argument, or declare the variable __device__ (or __constant__) and set it with cudaMemcpyToSymbol",
+      file_name, verdict.kernel, verdict.variable, verdict.variable);
+}
+
+}  // namespace cudagrade

@@ -1,0 +1,81 @@
+// nvcc refuses device code that reads a host variable; the simulator must too, or a file passes without a GPU
+// that does not build with one (sim/host_reads.h). Real files, compiled by g++ as the simulator compiles them.
+#include "sim/host_reads.h"
+
+#include <catch2/catch.hpp>
+
+#include "testing/sim_fixture.h"
+
+namespace cudagrade {
+namespace {
+
+using testing::kAddUp;
+
+// A one-block-per-256 sum whose kernel adds `bias`, declared by each test as it likes.
+std::string with_bias(const std::string& declaration, const std::string& launch_bias = "") {
+  return declaration + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] + bias : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)" + kAddUp + R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  )" + launch_bias + R"(
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)";
+}
+
+TEST_CASE("a kernel that reads a host variable does not build, as with nvcc", "[sim][host_reads]") {
+  testing::SimFixture fixture;
+  for (const char* declaration : {"int bias = 0;", "namespace { int bias; }", "static int bias = 0;",
+                                  "int zero() { return 0; }\nconst int bias = zero();"}) {
+    INFO(declaration);
+    const GradeReport report = fixture.grade(with_bias(declaration, "bias = 0;"));
+    CHECK(report.verdict == CaseStatus::kCompileError);
+    CHECK_THAT(report.build_summary, Catch::Contains("kernel block_sums reads the host variable bias, which nvcc "
+                                                     "refuses (identifier \"bias\" is undefined in device code)"));
+  }
+}
+
+TEST_CASE("device variables, constants and folded host constants are device code's to read", "[sim][host_reads]") {
+  testing::SimFixture fixture;
+  for (const char* declaration :
+       {"__device__ int bias;", "__constant__ int bias;", "__device__ __align__(16) int other[4], bias;",
+        "const int bias = 0;", "constexpr int bias = 0;", "#define bias 0", "__device__ int bias = 0;"}) {
+    INFO(declaration);
+    const GradeReport report = fixture.grade(with_bias(declaration));
+    INFO(report.build_summary << "\n" << report.build_log);
+    CHECK(report.verdict == CaseStatus::kPassed);
+  }
+}
+
+TEST_CASE("the device's names are read from the source: kernels, and every identifier of a device variable",
+          "[host_reads]") {
+  const SourceScan scan(R"(
+template <int kTile> __global__ void __launch_bounds__(256) tiled(float* c) {}
+extern "C" __global__ void plain(int n);
+__device__ __align__(16) float table[4], second = 1.0f;
+__constant__ int mask[9];
+__device__ Counter counter(3);
+__host__ __device__ float helper(float x) { int not_a_variable = 0; return x; }
+// __device__ int in_a_comment;
+)");
+  const DeviceNames names = device_names(scan);
+  CHECK(names.kernels == std::set<std::string>{"plain", "tiled"});
+  for (const char* variable : {"table", "second", "mask", "counter"}) CHECK(names.device_variables.count(variable) == 1);
+  CHECK(names.device_variables.count("not_a_variable") == 0);  // a function's body is not a declarator
+  CHECK(names.device_variables.count("in_a_comment") == 0);
+}
+
+}  // namespace
+}  // namespace cudagrade
