@@ -60,7 +60,7 @@ constexpr const char* kRuntimeWraps =
     "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync,--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2DAsync,"
     "--wrap=cudaMemcpyToSymbol,--wrap=cudaMemcpyToSymbolAsync,--wrap=cudaMemcpyFromSymbol,"
     "--wrap=cudaMemcpyFromSymbolAsync,--wrap=cudaMemset,--wrap=cudaMemsetAsync,--wrap=__cudaLaunchKernel,"
-    "--wrap=cudaLaunchKernel";
+    "--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel";
 }  // namespace
 
 BuildResult NvccToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,

@@ -263,6 +263,15 @@ extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid,
                         [&] { return __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream); });
 }
 
+// With the per-thread default stream (a file cannot ask nvcc for it, but can name the entry), <<<>>> reaches this.
+extern "C" cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                                                      size_t shared, cudaStream_t stream);
+extern "C" cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                                                      size_t shared, cudaStream_t stream) {
+  return counted_launch(reinterpret_cast<const void*>(kernel), grid, block, shared,
+                        [&] { return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared, stream); });
+}
+
 extern "C" cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
                                                cudaStream_t stream) {
   return counted_launch(function, grid, block, shared,

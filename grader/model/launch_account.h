@@ -18,6 +18,10 @@
 
 namespace cudagrade {
 
+inline bool is_identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 // The entry a copy came through. A pitch is left out of the account (a GPU's cudaMallocPitch pads rows as the
 // simulator need not), and so is a symbol's address; what a row or a symbol holds is in the bytes.
 enum class CopyEntry : uint64_t {
@@ -30,7 +34,9 @@ enum class CopyEntry : uint64_t {
 
 // The kernel's own name in what the runtime calls it: `demangled` is a __global__ function's demangled name
 // ("void ns::tiled<16>(float const*, int)") or its C name ("tiled"), and the answer its last identifier,
-// "tiled", as the simulator's rewriter reads it from the definition. Empty when there is none.
+// "tiled", which is how the simulator's rewriter names the kernel from its definition (sim/device_names.h).
+// Namespaces and template arguments are left out: one template's instantiations are one name. Empty when there
+// is none.
 inline std::string kernel_identifier(const std::string& demangled) {
   size_t end = demangled.size();
   // The parameter list, then any template arguments, each a balanced group at the end.
@@ -48,10 +54,7 @@ inline std::string kernel_identifier(const std::string& demangled) {
   }
   while (end > 0 && demangled[end - 1] == ' ') --end;
   size_t begin = end;
-  auto is_name = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  };
-  while (begin > 0 && is_name(demangled[begin - 1])) --begin;
+  while (begin > 0 && is_identifier_char(demangled[begin - 1])) --begin;
   return demangled.substr(begin, end - begin);
 }
 
@@ -60,28 +63,39 @@ struct LaunchAccount {
   uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a over the launches' and copies' names and numbers
   std::set<std::string> kernels;          // the launched kernels' names; a refused launch's is unknown, ""
 
+  // `kernel` is kept to an identifier's characters: a name reaches the reply line, whose fields a space, an
+  // '=' or a newline would split, and the simulator's comes from the student's object.
   void note(const std::string& kernel, uint64_t grid_x, uint64_t grid_y, uint64_t grid_z, uint64_t block_x,
             uint64_t block_y, uint64_t block_z, uint64_t dynamic_shared_bytes) {
-    for (char c : kernel) add_byte(static_cast<unsigned char>(c));
-    // Ends the name: a grid's x is at most 2^31 - 1, and no name has a byte 0xFF.
-    add(~uint64_t{0});
+    std::string name;
+    for (char c : kernel) {
+      if (is_identifier_char(c)) name += c;
+    }
+    for (char c : name) add_byte(static_cast<unsigned char>(c));
+    add(~uint64_t{0});  // ends the name: no identifier has a byte 0xFF
     const uint64_t numbers[] = {grid_x, grid_y, grid_z, block_x, block_y, block_z, dynamic_shared_bytes};
     for (uint64_t number : numbers) add(number);
-    kernels.insert(kernel);
+    kernels.insert(name);
     ++launches;
   }
   // A copy or memset of the call, with its direction (cudaMemcpyKind) as the file passed it. The entry's mark
-  // is no launch's first number: a name's bytes are below 0x80.
+  // cannot start a launch's record: its first byte is 0xB1 to 0xB5, a name's are below 0x80 and its end 0xFF.
   void note_copy(CopyEntry entry, uint64_t kind, uint64_t bytes) {
     const uint64_t numbers[] = {static_cast<uint64_t>(entry), kind, bytes};
     for (uint64_t number : numbers) add(number);
   }
-  // The reply field's value: "<launches>:<hash in hex>:<names>", the names sorted and joined by commas
-  // ("?" for a refused launch's), at most kMostNamesShown of them, each cut to kLongestNameShown characters.
+  // The reply field's value: "<launches>:<hash in hex>:<names' hash in hex>:<names>", the names sorted and
+  // joined by commas ("?" for a refused launch's), at most kMostNamesShown of them, each cut to
+  // kLongestNameShown characters; the names' hash is of them all, whole, and is what a comparison of names reads.
   std::string text() const {
-    char head[48];
-    std::snprintf(head, sizeof head, "%llu:%016llx:", static_cast<unsigned long long>(launches),
-                  static_cast<unsigned long long>(hash));
+    LaunchAccount names_only;
+    for (const std::string& kernel : kernels) {
+      for (char c : kernel) names_only.add_byte(static_cast<unsigned char>(c));
+      names_only.add(~uint64_t{0});
+    }
+    char head[64];
+    std::snprintf(head, sizeof head, "%llu:%016llx:%016llx:", static_cast<unsigned long long>(launches),
+                  static_cast<unsigned long long>(hash), static_cast<unsigned long long>(names_only.hash));
     std::string out = head;
     size_t shown = 0;
     for (const std::string& kernel : kernels) {

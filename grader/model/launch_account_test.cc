@@ -42,6 +42,22 @@ TEST_CASE("an account hashes each launch's kernel and numbers and each copy's en
   LaunchAccount many;
   for (char c = 'a'; c <= 'j'; ++c) many.note(std::string(1, c), 1, 1, 1, 1, 1, 1, 0);
   CHECK(many.text().substr(many.text().size() - 20) == ":a,b,c,d,e,f,g,h,...");
+  // The names' hash is of every name, whole: a ninth that differs shows there, past what the text lists.
+  LaunchAccount other_ninth;
+  for (char c : std::string("abcdefghiz")) other_ninth.note(std::string(1, c), 1, 1, 1, 1, 1, 1, 0);
+  CHECK(other_ninth.text().substr(other_ninth.text().size() - 20) == many.text().substr(many.text().size() - 20));
+  CHECK(other_ninth.text().substr(0, 37) != many.text().substr(0, 37));
+  CHECK(other_ninth.text().substr(19, 17) != many.text().substr(19, 17));
+}
+
+TEST_CASE("a kernel's name is kept to an identifier's characters, so it cannot forge the reply's fields",
+          "[launch_account]") {
+  LaunchAccount forged;
+  forged.note("x launches=1:0000000000000000\nok", 1, 1, 1, 32, 1, 1, 0);
+  LaunchAccount plain;
+  plain.note("xlaunches10000000000000000ok", 1, 1, 1, 32, 1, 1, 0);
+  CHECK(forged.text() == plain.text());
+  CHECK(forged.text().find_first_of(" =\n") == std::string::npos);
 }
 
 }  // namespace

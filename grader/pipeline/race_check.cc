@@ -77,15 +77,22 @@ void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why) {
 
 namespace {
 
-// An account's parts (model/launch_account.h, LaunchAccount::text): "<launches>:<hash>:<names>".
+// An account's parts (model/launch_account.h, LaunchAccount::text): "<launches>:<hash>:<names' hash>:<names>".
 struct AccountText {
-  std::string launches, hash, kernels;
+  std::string launches, hash, names_hash, kernels;
 };
 AccountText parts_of(const std::string& account) {
-  const size_t first = account.find(':');
-  const size_t second = first == std::string::npos ? std::string::npos : account.find(':', first + 1);
-  if (second == std::string::npos) return {account, "", ""};
-  return {account.substr(0, first), account.substr(first + 1, second - first - 1), account.substr(second + 1)};
+  AccountText parts;
+  std::string* fields[] = {&parts.launches, &parts.hash, &parts.names_hash};
+  size_t at = 0;
+  for (std::string* field : fields) {
+    const size_t colon = account.find(':', at);
+    if (colon == std::string::npos) return {account, "", "", ""};
+    *field = account.substr(at, colon - at);
+    at = colon + 1;
+  }
+  parts.kernels = account.substr(at);
+  return parts;
 }
 
 // What differs between the two accounts of case `name`, for the report; empty when nothing does. Where the
@@ -93,7 +100,7 @@ AccountText parts_of(const std::string& account) {
 std::string account_difference(const std::string& name, const CaseResult& gpu, const CaseResult& sim) {
   const AccountText on_gpu = parts_of(gpu.launches), simulated = parts_of(sim.launches);
   const bool same_size = gpu.launches_size == sim.launches_size;
-  if (on_gpu.kernels != simulated.kernels) {
+  if (on_gpu.names_hash != simulated.names_hash) {
     return fmt::format("in case {} the GPU launched the kernels {{{}}}, the simulator {{{}}}{}", name, on_gpu.kernels,
                        simulated.kernels, same_size ? "" : " at its smaller size");
   }

@@ -43,10 +43,27 @@ void add_identifiers(const SourceScan& scan, size_t from, size_t to, std::set<st
 
 }  // namespace
 
+// The declarator before a parameter list, an explicit specialisation's template arguments dropped:
+// "void k<16>" names k, as the runtime's demangled name does (model/launch_account.h's kernel_identifier).
+static std::string declared_name(std::string_view head) {
+  while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back()))) head.remove_suffix(1);
+  if (!head.empty() && head.back() == '>') {
+    int depth = 0;
+    size_t at = head.size();
+    while (at > 0) {
+      const char c = head[--at];
+      if (c == '>') ++depth;
+      if (c == '<' && --depth == 0) break;
+    }
+    if (depth == 0) head = head.substr(0, at);
+  }
+  return last_identifier(head);
+}
+
 std::string kernel_name(const SourceScan& scan, size_t from, size_t end) {
   const std::string& text = scan.text();
   for (size_t paren = text.find('(', from); paren != std::string::npos && paren < end;) {
-    const std::string name = last_identifier(std::string_view(text).substr(from, paren - from));
+    const std::string name = declared_name(std::string_view(text).substr(from, paren - from));
     if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__") return name;
     const size_t close = scan.matching(paren, '(', ')');
     if (close == std::string::npos) break;

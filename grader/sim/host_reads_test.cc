@@ -63,6 +63,7 @@ TEST_CASE("the device's names are read from the source: kernels, and every ident
           "[host_reads]") {
   const SourceScan scan(R"(
 template <int kTile> __global__ void __launch_bounds__(256) tiled(float* c) {}
+template <> __global__ void specialised<16>(float* c) {}
 extern "C" __global__ void plain(int n);
 __device__ __align__(16) float table[4], second = 1.0f;
 __constant__ int mask[9];
@@ -71,7 +72,7 @@ __host__ __device__ float helper(float x) { int not_a_variable = 0; return x; }
 // __device__ int in_a_comment;
 )");
   const DeviceNames names = device_names(scan);
-  CHECK(names.kernels == std::set<std::string>{"plain", "tiled"});
+  CHECK(names.kernels == std::set<std::string>{"plain", "specialised", "tiled"});
   for (const char* variable : {"table", "second", "mask", "counter"}) CHECK(names.device_variables.count(variable) == 1);
   CHECK(names.device_variables.count("not_a_variable") == 0);  // a function's body is not a declarator
   CHECK(names.device_variables.count("in_a_comment") == 0);

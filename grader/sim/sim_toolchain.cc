@@ -21,7 +21,7 @@ std::vector<std::string> simulator_symbols() {
       "_ZN5cusim17syncthreads_countEii", "_ZN5cusim8syncwarpEji", "_ZN5cusim15warp_collective*",
       "_ZN5cusim11active_maskEi", "_ZN5cusim16g_dynamic_sharedE", "_ZN5cusim12enter_kernelEPKci",
       "_ZN5cusim11unsupportedEPKci", "_ZN5cusim20not_allowed_in_a_labEPKci",
-      "_ZN5cusim11copy_symbolEPvPKvm14cudaMemcpyKindNS_10SymbolSideE", "__tsan_*",
+      "_ZN5cusim11copy_symbolEPvPKvm14cudaMemcpyKindNS_10SymbolSideEb", "__tsan_*",
       "__ubsan_handle_type_mismatch_v1",
       "__popcountdi2", "__popcountsi2", "__clzdi2", "__ctzdi2", "__ffsdi2", "__powisf2", "__powidf2"};
   for (const char* base :

@@ -1,6 +1,6 @@
 // cudagrade-expect: passed
-// An honest two-pass sum that moves its block sums through every copy entry a lab may call: cudaMemset,
-// cudaMemcpyToSymbol, cudaMemcpy2D, cudaMemcpyFromSymbol. Its first kernel is a template in a namespace,
+// An honest two-pass sum that moves its block sums through each kind of copy entry both backends count:
+// cudaMemset, cudaMemcpyToSymbol, cudaMemcpy2D, cudaMemcpyFromSymbol (their Async forms count as they do). Its first kernel is a template in a namespace,
 // launched through a pointer, and its second is extern "C". Both backends must count the same launches, by
 // the same kernel names, and the same copies (model/launch_account.h), or a GPU grade would send this file
 // to compute-sanitizer for nothing; scripts/device-launch-agreement.sh checks that on the GPU.

@@ -294,24 +294,35 @@ cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int v
 namespace cusim {
 enum class SymbolSide { kDestination, kSource };
 // cudaMemcpy's work for a copy to or from a symbol, counted among the call's copies as the GPU runner counts
-// cudaMemcpyToSymbol and cudaMemcpyFromSymbol (model/launch_account.h).
-cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, SymbolSide symbol);
+// cudaMemcpyToSymbol and cudaMemcpyFromSymbol (model/launch_account.h), a copy out of the symbol's range too
+// (`in_range` false), which fails with cudaErrorInvalidValue as on a GPU.
+cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, SymbolSide symbol,
+                        bool in_range);
 }  // namespace cusim
 
 // __constant__ and __device__ variables are ordinary host variables here, so a symbol is its own address.
 template <typename T>
 cudaError_t cudaMemcpyToSymbol(T& symbol, const void* source, size_t bytes, size_t offset = 0,
                                cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
-  if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
   return cusim::copy_symbol(reinterpret_cast<char*>(&symbol) + offset, source, bytes, kind,
-                            cusim::SymbolSide::kDestination);
+                            cusim::SymbolSide::kDestination, offset <= sizeof(T) && bytes <= sizeof(T) - offset);
 }
 template <typename T>
 cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, size_t bytes, size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
-  if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
   return cusim::copy_symbol(destination, reinterpret_cast<const char*>(&symbol) + offset, bytes, kind,
-                            cusim::SymbolSide::kSource);
+                            cusim::SymbolSide::kSource, offset <= sizeof(T) && bytes <= sizeof(T) - offset);
+}
+// A launch is synchronous here, and so is every copy.
+template <typename T>
+cudaError_t cudaMemcpyToSymbolAsync(T& symbol, const void* source, size_t bytes, size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t = 0) {
+  return cudaMemcpyToSymbol(symbol, source, bytes, offset, kind);
+}
+template <typename T>
+cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const T& symbol, size_t bytes, size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t = 0) {
+  return cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind);
 }
 
 // ---- Kernel launches (kernel<<<grid, block, shared, stream>>>(args) after rewriting) ---------------------

@@ -152,10 +152,12 @@ void note_symbol_source(const void* source, size_t bytes) {
 
 }  // namespace
 
-cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, SymbolSide symbol) {
+cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, SymbolSide symbol,
+                        bool in_range) {
   launches::note_copy(
       symbol == SymbolSide::kDestination ? cudagrade::CopyEntry::kToSymbol : cudagrade::CopyEntry::kFromSymbol, kind,
       bytes);
+  if (!in_range) return record(cudaErrorInvalidValue);
   const cudaError_t status = copy_memory(destination, source, bytes, kind);
   if (status == cudaSuccess && symbol == SymbolSide::kDestination) note_symbol_source(source, bytes);
   return status;

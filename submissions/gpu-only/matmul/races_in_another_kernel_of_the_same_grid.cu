@@ -7,6 +7,8 @@
 // differ by the kernel's name (model/launch_account.h), so compute-sanitizer checks the file on the GPU, and
 // its racecheck finds the race: `race`. Without the kernel's name the two accounts would be equal, and nothing
 // would send the file there. Graded on a GPU only: in the simulator alone it runs its safe kernel and passes.
+// Still out of reach (docs/SECURITY.md): the same two loops as two instantiations of one kernel template, or
+// as two branches of one kernel, since an account names a kernel by its identifier alone.
 #include "matmul.cuh"
 
 constexpr int kTile = 16;
