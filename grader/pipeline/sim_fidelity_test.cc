@@ -362,7 +362,8 @@ TEST_CASE("the simulator counts a case's launches as the GPU runner does, for th
 
 // A two-pass launcher that moves the block sums through every copy entry before the second pass (scratch holds
 // n ints, and the sizes' 3 x blocks fit), and launches its first kernel through a pointer: the account names the
-// kernel that ran, and counts each entry the file called, once, as the GPU runner does (harness/runner_main.cu).
+// kernel that ran, and counts each entry the file called, once, as the GPU runner does (harness/runner_main.cu);
+// an Async form counts as its plain one.
 TEST_CASE("the simulator counts the call's kernels by name and its copies by entry, as the GPU runner does",
           "[sim][fidelity]") {
   testing::SimFixture fixture;
@@ -375,8 +376,8 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   first<<<blocks, 256>>>(in, scratch, n);
   cudaMemcpy(scratch + blocks, scratch, blocks * sizeof(int), cudaMemcpyDeviceToDevice);
   cudaMemcpyAsync(scratch + 2 * blocks, scratch + blocks, blocks * sizeof(int), cudaMemcpyDefault, 0);
-  cudaMemcpyToSymbol(g_moved, scratch + 2 * blocks, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice);
-  cudaMemset(scratch + blocks, 0, blocks * sizeof(int));
+  cudaMemcpyToSymbolAsync(g_moved, scratch + 2 * blocks, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice, 0);
+  cudaMemsetAsync(scratch + blocks, 0, blocks * sizeof(int), 0);
   cudaMemcpyFromSymbol(scratch + blocks, g_moved, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice);
   cudaMemcpy2D(scratch + 2 * blocks, sizeof(int), scratch + blocks, sizeof(int), sizeof(int), blocks,
                cudaMemcpyDeviceToDevice);

@@ -45,7 +45,7 @@ __device__ int g_rows[kMostBlocks];
 void reduce_sum(const int* in, int* out, int n, int* scratch) {
     const int blocks = (n + 255) / 256 < kMostBlocks ? (n + 255) / 256 : kMostBlocks;  // at most n
     const size_t bytes = blocks * sizeof(int);
-    cudaMemset(scratch, 0, bytes);
+    cudaMemsetAsync(scratch, 0, bytes, 0);
     void (*first)(const int*, int*, int) = partial::block_sums<256>;
     first<<<blocks, 256>>>(in, scratch, n);
     cudaMemcpyToSymbol(g_staged, scratch, bytes, 0, cudaMemcpyDeviceToDevice);
