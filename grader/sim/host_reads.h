@@ -8,8 +8,9 @@
 // its symbol, and __global__ is noinline (cusim.h), so a kernel's code stays in its own section. A kernel's
 // relocation to writable data the file defines, that is not one of the file's device variables
 // (sim/device_names.h) nor static storage of a function, is a host variable read in device code.
-// What it cannot see: a __device__ function that is not inlined into a kernel, and a const host variable
-// (nvcc takes an integral one with a constant initialiser; g++ folds most others).
+// What it cannot see: a __device__ function that is not inlined into a kernel, a read g++ optimised away (of
+// a variable of the file's own that nothing writes, or whose initialiser never returns), and a const host
+// variable (nvcc takes an integral one with a constant initialiser; g++ folds most others).
 #pragma once
 
 #include <string>

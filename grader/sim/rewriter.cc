@@ -22,7 +22,11 @@ struct Edit {
 };
 
 RewriteResult problem(RewriteResult::Outcome outcome, int line, std::string reason) {
-  return RewriteResult{outcome, "", line, std::move(reason)};
+  RewriteResult result;
+  result.outcome = outcome;
+  result.line = line;
+  result.reason = std::move(reason);
+  return result;
 }
 
 constexpr UnsupportedConstruct kUnsupported[] = {
