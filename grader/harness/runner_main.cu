@@ -7,7 +7,6 @@
 // Build (the grader does this, see grader/compile/nvcc_toolchain.cc):
 //   nvcc -std=c++17 -O2 -arch=sm_90 -I grader -I skeleton/<lab> -c grader/harness/runner_main.cu
 #include <cuda_runtime.h>
-#include <cxxabi.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -224,11 +223,7 @@ cudagrade::LaunchAccount g_launches;
 std::string kernel_name(const void* function, cudaError_t launched) {
   const char* mangled = nullptr;
   if (launched != cudaSuccess || cudaFuncGetName(&mangled, function) != cudaSuccess || mangled == nullptr) return "";
-  int status = 0;
-  char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
-  const std::string name = cudagrade::kernel_identifier(status == 0 && demangled != nullptr ? demangled : mangled);
-  std::free(demangled);
-  return name;
+  return cudagrade::symbol_identifier(mangled);
 }
 
 void count_copy(cudagrade::CopyEntry entry, uint64_t kind, size_t bytes) {

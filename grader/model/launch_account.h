@@ -11,8 +11,11 @@
 // Header-only, with only what nvcc's host pass and the simulator's runtime both have.
 #pragma once
 
+#include <cxxabi.h>
+
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -56,6 +59,17 @@ inline std::string kernel_identifier(const std::string& demangled) {
   size_t begin = end;
   while (begin > 0 && is_identifier_char(demangled[begin - 1])) --begin;
   return demangled.substr(begin, end - begin);
+}
+
+// The source name of a symbol as a linker or the CUDA runtime gives it: a mangled C++ name, demangled, or a C
+// name as it is, to kernel_identifier's last identifier; a clone's suffix (".cold", ".isra.0") is dropped first.
+inline std::string symbol_identifier(std::string symbol) {
+  symbol = symbol.substr(0, symbol.find('.'));
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
+  const std::string name = kernel_identifier(status == 0 && demangled != nullptr ? demangled : symbol);
+  std::free(demangled);
+  return name;
 }
 
 struct LaunchAccount {

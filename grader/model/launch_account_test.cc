@@ -18,6 +18,14 @@ TEST_CASE("a kernel's identifier is read from the runtime's demangled name as th
   CHECK(kernel_identifier("broken<(int*)") == "");
 }
 
+TEST_CASE("a symbol's identifier: mangled names demangled, C names as they are, clones' suffixes dropped",
+          "[launch_account]") {
+  CHECK(symbol_identifier("_ZN7partial10block_sumsILi256EEEvPKiPii") == "block_sums");
+  CHECK(symbol_identifier("_ZN12_GLOBAL__N_110g_answeredE") == "g_answered");
+  CHECK(symbol_identifier("_Z6kernelPf.cold") == "kernel");
+  CHECK(symbol_identifier("add_up") == "add_up");
+}
+
 TEST_CASE("an account hashes each launch's kernel and numbers and each copy's entry, in order", "[launch_account]") {
   auto account = [](const char* first, const char* second, CopyEntry entry) {
     LaunchAccount launched;

@@ -1,9 +1,7 @@
 #include "sim/host_reads.h"
 
-#include <cxxabi.h>
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <string_view>
 
 #include "model/launch_account.h"
@@ -32,17 +30,6 @@ std::string data_symbol(std::string_view section) {
                                      ".data.", ".bss."});
 }
 
-// A symbol's source name: its demangled form's last identifier (model/launch_account.h), a clone's suffix
-// (".cold", ".isra.0") dropped first.
-std::string source_name(std::string symbol) {
-  symbol = symbol.substr(0, symbol.find('.'));
-  int status = 0;
-  char* demangled = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
-  const std::string name = kernel_identifier(status == 0 && demangled != nullptr ? demangled : symbol);
-  std::free(demangled);
-  return name;
-}
-
 // Static storage the check never judges: a function's statics (a __shared__ array is one), their guards,
 // a class's vtable and type information, the compiler's local labels, and the simulator's own.
 bool not_a_variable_of_the_file(const std::string& symbol) {
@@ -69,12 +56,12 @@ HostReadVerdict find_host_read(const ElfListing& object, const DeviceNames& name
   for (const ElfRelocationSection& relocations : object.relocation_sections) {
     const std::string function = text_symbol(relocations.patches);
     if (function.empty()) continue;
-    const std::string kernel = source_name(function);
+    const std::string kernel = symbol_identifier(function);
     if (names.kernels.count(kernel) == 0) continue;
     for (const ElfRelocation& relocation : relocations.relocations) {
       const std::string symbol = variable_read(object, relocation);
       if (symbol.empty() || not_a_variable_of_the_file(symbol)) continue;
-      const std::string variable = source_name(symbol);
+      const std::string variable = symbol_identifier(symbol);
       if (variable.empty() || names.device_variables.count(variable) != 0) continue;
       return {HostReadVerdict::Outcome::kHostVariable, kernel, variable};
     }
