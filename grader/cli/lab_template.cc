@@ -28,6 +28,7 @@ parameters:
 reference: reference.cc          # the CPU reference, in this folder
 work: {flops: n, bytes: 8 * n}   # for GFLOP/s, GB/s and the roofline
 simulator: {work: n, budget: 1048576, scale: [n], keep_remainder: 256}
+recount: {scale: [n], keep_remainder: 256}   # efficiency cases counted again at a size drawn per grade
 speed_reference: naive           # reference/@LAB@/naive.cu
 )T";
 

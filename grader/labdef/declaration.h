@@ -122,6 +122,13 @@ struct SimulatorDownsize {
   std::vector<std::pair<std::string, Expression>> sizes;
 };
 
+// Where an efficiency rule's case is counted a second time (Lab::recount_size): each field in `scale` times a
+// factor the grader draws for each grade, keeping its remainder modulo `keep_remainder`.
+struct RecountDeclaration {
+  std::vector<std::string> scale;
+  int64_t keep_remainder = 1;
+};
+
 struct BaselineDeclaration {
   std::string name;
   std::string source;  // relative to the lab's folder
@@ -144,6 +151,7 @@ struct LabDeclaration {
   std::string reference_source;       // the CPU reference, relative to the folder
   std::optional<Expression> flops, bytes;
   SimulatorDownsize simulator;
+  std::optional<RecountDeclaration> recount;
   std::string speed_reference;
   std::vector<std::string> speed_of_light;
   std::vector<BaselineDeclaration> baselines;

@@ -18,7 +18,7 @@ namespace cudagrade {
 
 inline const std::set<std::string> kTopLevelKeys = {"lab",        "title",          "header",         "submission",
                                              "function",   "sizes",          "constraints",    "distributions",
-                                             "parameters", "reference",      "work",           "simulator",
+                                             "parameters", "reference",      "work",           "simulator",      "recount",
                                              "speed_reference", "speed_of_light", "baselines"};
 inline const std::set<std::string> kParameterKeys = {"role",   "length",  "shape", "generate",  "check",
                                                      "sample", "picture", "size",  "whole_rows"};
@@ -67,6 +67,7 @@ class DeclarationReader {
     read_reference(root, lab);
     read_work(root["work"], lab);
     read_simulator(root["simulator"], lab);
+    read_recount(root["recount"], lab);
     lab.speed_reference = optional_string(root, "speed_reference").value_or("");
     lab.speed_of_light = string_list(root["speed_of_light"], "speed_of_light");
     read_baselines(root["baselines"], lab);
@@ -279,6 +280,25 @@ class DeclarationReader {
       }
     }
     if (downsize.budget < 1 || downsize.keep_remainder < 1) problem(node, "'budget' and 'keep_remainder' must be at least 1");
+  }
+
+  void read_recount(const YAML::Node& node, LabDeclaration& lab) {
+    if (!node) return;
+    if (!node.IsMap() || !node["scale"]) {
+      problem(node, "'recount' is {scale: [fields], keep_remainder: N}");
+      return;
+    }
+    RecountDeclaration recount;
+    recount.scale = string_list(node["scale"], "recount.scale");
+    if (node["keep_remainder"]) recount.keep_remainder = number<int64_t>(node["keep_remainder"], "'keep_remainder'").value_or(1);
+    for (const std::string& name : recount.scale) {
+      if (std::none_of(lab.sizes.begin(), lab.sizes.end(), [&](const SizeField& f) { return f.name == name; })) {
+        problem(node["scale"], fmt::format("recount.scale names '{}', which is not a size field", name));
+      }
+    }
+    if (recount.scale.empty()) problem(node["scale"], "'recount.scale' names no size field");
+    if (recount.keep_remainder < 1) problem(node, "'keep_remainder' must be at least 1");
+    lab.recount = std::move(recount);
   }
 
   void read_baselines(const YAML::Node& node, LabDeclaration& lab) {

@@ -185,6 +185,21 @@ std::vector<int64_t> DeclaredLab::simulator_size(const std::vector<int64_t>& siz
   return smaller;
 }
 
+std::vector<int64_t> DeclaredLab::recount_size(const std::vector<int64_t>& size,
+                                               const std::function<double()>& draw_factor) const {
+  if (!declaration_.recount) return size;
+  std::vector<int64_t> smaller = size;
+  for (size_t i = 0; i < declaration_.sizes.size() && i < size.size(); ++i) {
+    const std::vector<std::string>& scaled = declaration_.recount->scale;
+    if (std::find(scaled.begin(), scaled.end(), declaration_.sizes[i].name) == scaled.end()) continue;
+    const int64_t step = declaration_.recount->keep_remainder;
+    const double factor = draw_factor();
+    if (size[i] < 2 * step) continue;  // no whole step to shrink by: the side is counted as it is
+    smaller[i] = scale_sides_keeping_remainder({size[i]}, factor, step).front();
+  }
+  return smaller;
+}
+
 std::vector<Distribution> DeclaredLab::distributions() const {
   std::vector<Distribution> result;
   for (const std::string& name : declaration_.distributions) {

@@ -29,6 +29,8 @@ class DeclaredLab : public Lab {
   std::vector<int64_t> example_size() const override;
   std::optional<std::string> size_problem(const std::vector<int64_t>& size) const override;
   std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const override;
+  std::vector<int64_t> recount_size(const std::vector<int64_t>& size,
+                                    const std::function<double()>& draw_factor) const override;
   std::vector<Distribution> distributions() const override;
   Tolerance default_tolerance(Distribution distribution) const override;
   std::string default_speed_reference() const override { return declaration_.speed_reference; }

@@ -47,6 +47,10 @@ struct EfficiencyResult {
   double max_points = 0;
   std::string counted_by;       // "simulator", "simulator, beside the GPU grade"
   std::vector<int64_t> size;    // the size the simulator counted at
+  // Where it counted again, at a size drawn for this grade (Lab::recount_size), and the figure there; empty and
+  // nullopt where the lab names no recount or the first count gave no figure.
+  std::vector<int64_t> recount_size;
+  std::optional<double> recount_value;
   bool grades_speed = false;    // the speed points of a case no GPU timed (speed_without_gpu: efficiency)
   std::string note;             // why no points, when there are none
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,12 @@ struct CheckOutcome {
   std::string details;  // mismatches, a picture of where they are; may be empty
 };
 
+// The range of Lab::recount_size's factors: small enough that a side shrinks by at least one step of its
+// remainder's modulus at the sizes the labs count at, large enough that the recount is still the same kind of
+// problem (a tile's worth of rows, a block's worth of elements).
+inline constexpr double kLeastRecountFactor = 0.5;
+inline constexpr double kMostRecountFactor = 0.9;
+
 class Lab {
  public:
   virtual ~Lab() = default;
@@ -48,6 +55,14 @@ class Lab {
   // The size the CPU simulator runs instead, when `size` would take it too long: smaller, with the same
   // remainders, so a non-multiple case stays non-multiple. The default runs every size as it is.
   virtual std::vector<int64_t> simulator_size(const std::vector<int64_t>& size) const { return size; }
+  // Where an efficiency rule's case (at `size`, the simulator's) is counted a second time, so that a file cannot
+  // be efficient at the listed sizes only: each side the lab names scaled by its own draw_factor() (between
+  // kLeastRecountFactor and kMostRecountFactor, drawn by the grader for each grade), keeping its remainder.
+  // `size` itself where the lab names none, or no side shrinks.
+  virtual std::vector<int64_t> recount_size(const std::vector<int64_t>& size,
+                                            const std::function<double()>& /*draw_factor*/) const {
+    return size;
+  }
   virtual std::vector<Distribution> distributions() const = 0;
   virtual Tolerance default_tolerance(Distribution distribution) const = 0;
   // The reference a speed rule compares with when the YAML names none.

@@ -129,4 +129,23 @@ struct LaunchAccount {
   }
 };
 
+// A LaunchAccount::text() read back into its parts, for the grader's comparisons; the whole text in `launches`
+// where it is not one (a runner's reply that is not the runtime's format).
+struct LaunchAccountText {
+  std::string launches, hash, names_hash, kernels;
+};
+inline LaunchAccountText parse_launch_account(const std::string& account) {
+  LaunchAccountText parts;
+  std::string* fields[] = {&parts.launches, &parts.hash, &parts.names_hash};
+  size_t at = 0;
+  for (std::string* field : fields) {
+    const size_t colon = account.find(':', at);
+    if (colon == std::string::npos) return {account, "", "", ""};
+    *field = account.substr(at, colon - at);
+    at = colon + 1;
+  }
+  parts.kernels = account.substr(at);
+  return parts;
+}
+
 }  // namespace cudagrade

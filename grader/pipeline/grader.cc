@@ -294,13 +294,20 @@ CaseResult Grader::grade_case(const TestCase& listed_case, const CaseOptions& op
     result.points = test_case.points;
     if ((test_case.speed || options.time) && backend_.can_time()) time_case(test_case, result);
   }
-  if (efficiency != nullptr) grade_efficiency(*efficiency, listed_case, test_case, counted_reply ? &*counted_reply : nullptr, result);
+  std::optional<Recounted> recounted;
+  if (counted_rule != nullptr && counted_reply && result.status == CaseStatus::kPassed && !options.dump_dir) {
+    recounted = recount(test_case, *counted_rule, options);
+  }
+  if (efficiency != nullptr) {
+    grade_efficiency(*efficiency, listed_case, test_case, counted_reply ? &*counted_reply : nullptr,
+                     recounted ? &*recounted : nullptr, result);
+  }
   result.elapsed_ms = milliseconds_since(started);
   return result;
 }
 
 void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* counted_rule,
-                           std::optional<RunnerReply>& counted_reply, CaseResult& result) {
+                           std::optional<RunnerReply>& counted_reply, CaseResult& result, Orders orders) {
   RunnerReply failure;
   RunnerSession* session = student_->session(failure);
   if (session == nullptr) {
@@ -340,7 +347,7 @@ void Grader::run_and_check(const TestCase& test_case, const CaseOptions& options
             kTimeoutReferenceFactor, first_wait, test_case.timeout_s);
       }
     } else {
-      apply_outcome(judge_checked_case(test_case, workload, *arena, reply), result);
+      apply_outcome(judge_checked_case(test_case, workload, *arena, reply, orders), result);
       if (auto launched = reply.fields.find("launches"); launched != reply.fields.end()) {
         result.launches = launched->second;
         result.launches_size = test_case.size;

@@ -58,7 +58,15 @@ struct GradeOptions {
   std::shared_ptr<TimeLimits> limits;
   // How long a student's runner may take to greet; once it has not, its remaining cases are not tried.
   std::chrono::milliseconds runner_start_timeout{kRunnerStartTimeout};
+  // The factors of Lab::recount_size, one per side, for each size counted in this grade; null: drawn from the
+  // kernel's random source, so that no file can know where it will be counted again.
+  std::function<double()> recount_factor;
 };
+
+// How much worse than the first an efficiency rule's second count may be before it, not the first, grades the
+// case (grader_efficiency.cc). An honest kernel's figure at a smaller size is about the same or better (fewer
+// tiles per side, the same coalescing); a file efficient only at the listed size is several times worse.
+inline constexpr double kRecountSlack = 1.25;
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
 // its matrices.
@@ -106,10 +114,13 @@ class Grader {
   // Whether the lab's first reference fails as `claimed` on this device (named in `reference`).
   bool machine_fails_too(const TestCase& test_case, RunnerReply::Outcome claimed, std::string& reference);
   CaseResult grade_case(const TestCase& test_case, const CaseOptions& options);
+  // Whether the simulator runs a checked case again in the second order: every graded case, but not a recount,
+  // whose run only counts (its first order still checks the answer and its races).
+  enum class Orders { kBoth, kFirstOnly };
   // The verdict on a case the student's runner checked and answered: the outputs, and in the simulator its
-  // global-memory race and the same input run again in the second order (grader_orders.cc).
+  // global-memory race and, with kBoth, the same input run again in the second order (grader_orders.cc).
   CheckOutcome judge_checked_case(const TestCase& test_case, const Workload& workload, const Arena& arena,
-                                  const RunnerReply& reply);
+                                  const RunnerReply& reply, Orders orders);
   struct SecondOrderRun {
     CheckOutcome outcome;
     std::unique_ptr<Arena> arena;  // null when the run gave no outputs
@@ -145,7 +156,7 @@ class Grader {
   // Runs the case once in the student's runner and judges the answer into `result`; counted in every block
   // for `counted_rule` when there is one, the simulator's (its reply then kept in counted_reply).
   void run_and_check(const TestCase& test_case, const CaseOptions& options, const EfficiencyRule* counted_rule,
-                     std::optional<RunnerReply>& counted_reply, CaseResult& result);
+                     std::optional<RunnerReply>& counted_reply, CaseResult& result, Orders orders = Orders::kBoth);
   // The student's check of `workload` by `check`, held to the case's time limit (grader_limits.cc): the
   // floor first, then, where that was not enough, the limit the references' time on the case gives.
   // `arena` is the one the answering run wrote; `limit` the seconds that run was allowed.
@@ -164,8 +175,21 @@ class Grader {
   // The rule's figure and points from that check's reply (null where the case never ran, or the backend is the
   // GPU's, whose efficiency cases the simulator beside it counts: pipeline/race_check.h), into result.
   // `listed_case` is the case as the suite lists it, `test_case` as the simulator ran it (downsized).
+  // `recounted`, when not null, is the same case counted again at a size drawn for this grade.
+  struct Recounted;
   void grade_efficiency(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
-                        const RunnerReply* counted, CaseResult& result);
+                        const RunnerReply* counted, const Recounted* recounted, CaseResult& result);
+  // The case counted again at recount_size() (once per size and rule in a grade), or nullopt where the lab
+  // names no recount for it.
+  void grade_with_recount(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
+                          const RunnerReply& first, double first_figure, const Recounted& recounted,
+                          EfficiencyResult& efficiency);
+  // The figure of the case's speed reference (the lab's, where the case names none) counted on `counted_case`.
+  std::optional<double> reference_figure(const EfficiencyRule& rule, const TestCase& listed_case,
+                                         const TestCase& counted_case);
+  std::optional<Recounted> recount(const TestCase& test_case, const EfficiencyRule& rule, const CaseOptions& options);
+  // Lab::recount_size of `size`, drawn once per grade: every rule counted at `size` is counted again at one size.
+  std::vector<int64_t> recount_size(const std::vector<int64_t>& size);
   enum class TimingOutcome { kTimed, kCaseDecided };
   void fill_throughput(const TestCase& test_case, SpeedResult& speed) const;
   // On kTimed, `audited` will say whether the samples the runner handed back were right (judged meanwhile).
@@ -238,6 +262,12 @@ class Grader {
     std::optional<RunnerReply> reply;  // null when the run gave no counts (a wrong answer, a timeout)
   };
   std::map<std::string, Counted> counted_;  // by counted_key()
+  struct Recounted {
+    std::vector<int64_t> size;
+    const Counted* counted = nullptr;  // in counted_, whose nodes stay put
+  };
+  std::map<std::vector<int64_t>, std::vector<int64_t>> recount_sizes_;  // by the size first counted
+  std::map<std::string, std::optional<double>> reference_figures_;       // by reference and counted_key()
   std::optional<std::optional<DeviceLimits>> device_limits_;
 };
 

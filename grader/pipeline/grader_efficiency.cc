@@ -4,9 +4,15 @@
 // simulator that runs beside the GPU grade (pipeline/race_check.h), so its points never depend on the backend.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <random>
+
 #include "check/efficiency.h"
 #include "check/modelled_time.h"
+#include "core/phase_clock.h"
+#include "model/launch_account.h"
 #include "pipeline/grader.h"
+#include "report/report_text.h"
 #include "score/scoring.h"
 
 namespace cudagrade {
@@ -58,6 +64,12 @@ EfficiencyFigure figure_of(const EfficiencyRule& rule, const RunnerReply& reply,
   return efficiency_figure(rule.metric, *counts, *launches, *traffic, counted_work.bytes);
 }
 
+// The kernels a counted reply's call launched (model/launch_account.h): their names' hash and their names.
+LaunchAccountText launched_kernels(const RunnerReply& reply) {
+  const auto launches = reply.fields.find("launches");
+  return parse_launch_account(launches == reply.fields.end() ? "" : launches->second);
+}
+
 }  // namespace
 
 RunnerReply Grader::check_counted(RunnerSession& session, Arena& arena, const TestCase& test_case,
@@ -66,8 +78,41 @@ RunnerReply Grader::check_counted(RunnerSession& session, Arena& arena, const Te
                                modelled_cache_bytes(rule, lab_.work(test_case).bytes));
 }
 
+std::vector<int64_t> Grader::recount_size(const std::vector<int64_t>& size) {
+  auto found = recount_sizes_.find(size);
+  if (found != recount_sizes_.end()) return found->second;
+  std::function<double()> draw = options_.recount_factor;
+  if (!draw) {
+    draw = [] {
+      std::random_device entropy;
+      const double unit = static_cast<double>(entropy()) / 4294967296.0;  // [0, 1): random_device gives 32 bits
+      return kLeastRecountFactor + (kMostRecountFactor - kLeastRecountFactor) * unit;
+    };
+  }
+  std::vector<int64_t> recounted = lab_.recount_size(size, draw);
+  if (lab_.size_problem(recounted)) recounted = size;  // a lab's constraint the draw broke: counted once
+  return recount_sizes_.emplace(size, std::move(recounted)).first->second;
+}
+
+std::optional<Grader::Recounted> Grader::recount(const TestCase& test_case, const EfficiencyRule& rule,
+                                                 const CaseOptions& options) {
+  TestCase smaller = test_case;
+  smaller.size = recount_size(test_case.size);
+  if (smaller.size == test_case.size) return std::nullopt;
+  if (const Counted* earlier = counted_before(smaller, rule)) return Recounted{smaller.size, earlier};
+  ScopedPhase phase("student's runner: count the case again at a size drawn for this grade");
+  CaseResult checked;
+  checked.name = smaller.name;
+  checked.size = smaller.size;
+  std::optional<RunnerReply> reply;
+  run_and_check(smaller, options, &rule, reply, checked, Orders::kFirstOnly);
+  if (checked.status == CaseStatus::kInfraError) return std::nullopt;
+  remember_counted(smaller, rule, checked, reply);
+  return Recounted{smaller.size, counted_before(smaller, rule)};
+}
+
 void Grader::grade_efficiency(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
-                              const RunnerReply* counted, CaseResult& result) {
+                              const RunnerReply* counted, const Recounted* recounted, CaseResult& result) {
   EfficiencyResult efficiency = blank_efficiency(rule, test_case);
   if (!efficiency.grades_speed) result.points = 0;  // a kind efficiency case's points are the rule's
   if (!backend_.simulated()) {
@@ -84,12 +129,89 @@ void Grader::grade_efficiency(const EfficiencyRule& rule, const TestCase& listed
   efficiency.counted_by = "simulator";
   if (!figure.value) {
     efficiency.note = "no efficiency points: " + figure.why;
-  } else {
+  } else if (recounted == nullptr) {
     efficiency.value = graded_figure(*figure.value);
     efficiency.points = efficiency_points(rule, efficiency.max_points, *figure.value);
+  } else {
+    grade_with_recount(rule, listed_case, test_case, *counted, *figure.value, *recounted, efficiency);
   }
   result.points += efficiency.points;
   result.efficiency = efficiency;
+}
+
+// The reference's figure on `counted_case` by the rule (memoised per grade), or nullopt where it gave none.
+std::optional<double> Grader::reference_figure(const EfficiencyRule& rule, const TestCase& listed_case,
+                                               const TestCase& counted_case) {
+  const std::string name = listed_case.speed && !listed_case.speed->reference.empty() ? listed_case.speed->reference
+                                                                                       : lab_.default_speed_reference();
+  if (name.empty()) return std::nullopt;
+  const std::string key = name + "|" + counted_key(counted_case, rule);
+  if (auto found = reference_figures_.find(key); found != reference_figures_.end()) return found->second;
+  ScopedPhase phase("reference: count it where the student's file was counted again");
+  std::string problem;
+  RunnerSlot* slot = reference_runner(name, problem);
+  RunnerReply failure;
+  RunnerSession* session = slot != nullptr ? slot->session(failure) : nullptr;
+  std::optional<double> figure;
+  if (session != nullptr) {
+    std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, input_sets(counted_case, 1));
+    const RunnerReply reply = check_counted(*session, *arena, counted_case, rule);
+    if (reply.outcome == RunnerReply::Outcome::kOk) {
+      figure = figure_of(rule, reply, lab_.work(counted_case), lab_.work(listed_case)).value;
+    }
+  }
+  return reference_figures_.emplace(key, figure).first->second;
+}
+
+// The first count's figure grades the case unless the second, at a size the file could not know, is evidence
+// that the file is efficient at the listed size only: other kernels launched, or a figure more than
+// kRecountSlack times worse both as counted and carried to the first's size by how the reference's figure changes
+// between the two. Then the worst of the three grades it. A second run that was not right earns nothing.
+void Grader::grade_with_recount(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
+                                const RunnerReply& first, double first_figure, const Recounted& recounted,
+                                EfficiencyResult& efficiency) {
+  efficiency.value = graded_figure(first_figure);
+  efficiency.points = efficiency_points(rule, efficiency.max_points, first_figure);
+  efficiency.recount_size = recounted.size;
+  const Counted& again = *recounted.counted;
+  const std::string where = fmt::format("counted again at {}, a size drawn for this grade", size_text(recounted.size));
+  if (again.checked.status != CaseStatus::kPassed || !again.reply) {
+    efficiency.points = 0;
+    efficiency.note = fmt::format("no efficiency points: {}, its answer was {}: {}", where,
+                                  to_string(again.checked.status), again.checked.message);
+    return;
+  }
+  TestCase smaller = test_case;
+  smaller.size = recounted.size;
+  const EfficiencyFigure second = figure_of(rule, *again.reply, lab_.work(smaller), lab_.work(listed_case));
+  if (!second.value) {
+    efficiency.points = 0;
+    efficiency.note = fmt::format("no efficiency points: {}, {}", where, second.why);
+    return;
+  }
+  efficiency.recount_value = graded_figure(*second.value);
+  const LaunchAccountText kernels_first = launched_kernels(first), kernels_second = launched_kernels(*again.reply);
+  const bool other_kernels = kernels_first.names_hash != kernels_second.names_hash;
+  // The common case, an honest file, needs no reference run: the same kernels, no worse as counted.
+  if (!other_kernels && *second.value <= kRecountSlack * first_figure) return;
+  const std::optional<double> reference_first = reference_figure(rule, listed_case, test_case);
+  const std::optional<double> reference_second = reference_figure(rule, listed_case, smaller);
+  const bool carried = reference_first && reference_second && *reference_first > 0 && *reference_second > 0;
+  const double second_carried = carried ? *second.value * *reference_first / *reference_second : *second.value;
+  // Both, so that neither a metric that grows with the size nor a reference tiled unlike the file flags an
+  // honest kernel: its figure at the smaller size is no worse, and carried it stays near its first.
+  const bool much_worse = std::min(*second.value, second_carried) > kRecountSlack * first_figure;
+  if (!other_kernels && !much_worse) return;
+  const double graded = std::max({first_figure, *second.value, second_carried});
+  efficiency.points = efficiency_points(rule, efficiency.max_points, graded);
+  const std::string why =
+      other_kernels ? fmt::format("it launched {{{}}} there and {{{}}} at the listed size", kernels_second.kernels,
+                                  kernels_first.kernels)
+                    : fmt::format("its figure there is more than {:g} times the first's, as counted and carried "
+                                  "to the listed size by the reference's own change", kRecountSlack);
+  efficiency.note = fmt::format("graded as {:.2f}, the worse of the counts at both sizes: {}, {}; a file efficient "
+                                "only at the sizes it is counted at is not efficient",
+                                graded_figure(graded), where, why);
 }
 
 }  // namespace cudagrade

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/phase_clock.h"
+#include "model/launch_account.h"
 
 namespace cudagrade {
 namespace {
@@ -77,28 +78,10 @@ void settle_uncounted_efficiency(GradeReport& gpu, const std::string& why) {
 
 namespace {
 
-// An account's parts (model/launch_account.h, LaunchAccount::text): "<launches>:<hash>:<names' hash>:<names>".
-struct AccountText {
-  std::string launches, hash, names_hash, kernels;
-};
-AccountText parts_of(const std::string& account) {
-  AccountText parts;
-  std::string* fields[] = {&parts.launches, &parts.hash, &parts.names_hash};
-  size_t at = 0;
-  for (std::string* field : fields) {
-    const size_t colon = account.find(':', at);
-    if (colon == std::string::npos) return {account, "", "", ""};
-    *field = account.substr(at, colon - at);
-    at = colon + 1;
-  }
-  parts.kernels = account.substr(at);
-  return parts;
-}
-
 // What differs between the two accounts of case `name`, for the report; empty when nothing does. Where the
 // simulator ran the case smaller, its grids and copies differ of course, and only the kernels are compared.
 std::string account_difference(const std::string& name, const CaseResult& gpu, const CaseResult& sim) {
-  const AccountText on_gpu = parts_of(gpu.launches), simulated = parts_of(sim.launches);
+  const LaunchAccountText on_gpu = parse_launch_account(gpu.launches), simulated = parse_launch_account(sim.launches);
   const bool same_size = gpu.launches_size == sim.launches_size;
   if (on_gpu.names_hash != simulated.names_hash) {
     return fmt::format("in case {} the GPU launched the kernels {{{}}}, the simulator {{{}}}{}", name, on_gpu.kernels,

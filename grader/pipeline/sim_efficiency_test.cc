@@ -36,11 +36,15 @@ TestSuite efficiency_suite() {
   return suite;
 }
 
-GradeReport graded(const std::string& relative, const TestSuite& suite) {
+// Every side counted again at three quarters of its size (kept to the lab's remainder), so that a test's
+// figures do not depend on the draw; `recount_factor` replaces it.
+GradeReport graded(const std::string& relative, const TestSuite& suite, double recount_factor = 0.75) {
   ProjectPaths paths = ProjectPaths::discover("", "");
   SubprocessCommandRunner runner;
   SimBackend backend(paths, runner);
-  Grader grader(*find_lab(suite.lab), backend, paths, {});
+  GradeOptions options;
+  options.recount_factor = [recount_factor] { return recount_factor; };
+  Grader grader(*find_lab(suite.lab), backend, paths, options);
   GradeReport report = grader.grade(paths.root / relative, suite);
   INFO(report.build_summary << "\n" << report.build_log);
   REQUIRE(report.cases.size() == suite.cases.size());
@@ -149,10 +153,14 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
   suite.cases.push_back(larger_cache);
 
   GradeReport together;
-  const int runs = testing::phase_count("student's runner: run the case once",
-                                        [&] { together = graded("submissions/matmul/uncoalesced.cu", suite); });
-  // traffic, coalescing, load-sectors and dram share one run; the larger modelled cache counts again.
-  CHECK(runs == 2);
+  const std::string run = "student's runner: run the case once";
+  const std::string recount = "student's runner: count the case again at a size drawn for this grade";
+  std::map<std::string, int> runs = testing::phase_counts(
+      {run, recount}, [&] { together = graded("submissions/matmul/uncoalesced.cu", suite); });
+  // traffic, coalescing, load-sectors and dram share one run, and one recount; the larger modelled cache counts
+  // again, at both sizes. A recount is a run too.
+  CHECK(runs[run] == 4);
+  CHECK(runs[recount] == 2);
   CHECK_THAT(case_named(together, "dram").message,
              Catch::Contains("the same inputs as case traffic, judged by its run"));
   CHECK_THAT(case_named(together, "dram-larger-cache").message, !Catch::Contains("the same inputs"));
@@ -237,7 +245,8 @@ TEST_CASE("without a GPU, speed_without_gpu: efficiency grades the speed points 
   CHECK(results["tests"][0]["max_score"] == 5);
   CHECK_THAT(results["tests"][0]["output"].get<std::string>(),
              Catch::Contains("efficiency: global_traffic_ratio 2.33x the fewest bytes (full points at or under 4, none "
-                             "at or over 48), counted by the simulator at 48x48x48: 4 of 4 speed points"));
+                             "at or over 48), counted by the simulator at 48x48x48 and again at 32x32x32 (1.67x the fewest "
+                             "bytes): 4 of 4 speed points"));
 }
 
 // The shipped reduction's first performance case, as testcases/reduction.yaml grades it without a GPU.
@@ -314,6 +323,91 @@ TEST_CASE("a decoy kernel of coalesced reads does not buy a naive transpose its 
   CHECK(decoyed.cases[0].points == 0);
   CHECK(*padded.cases[0].efficiency->value == Approx(1.0));
   CHECK(padded.cases[0].points == 2);
+}
+
+}  // namespace
+}  // namespace cudagrade
+
+namespace cudagrade {
+namespace {
+
+// Issue #33: a file tiled at the sizes the shipped efficiency cases are counted at (64^3, and 160^3 for the
+// performance cases) and naive elsewhere was graded as the tiled kernel. Each case is now counted again at a
+// size drawn for the grade, carried back to the listed size by how the reference's figure changes between the
+// two, and the file is graded as the naive kernel it runs there.
+TEST_CASE("a file tiled only at the listed size is graded by its count at a size drawn for the grade, and earns "
+          "no more than the naive kernel", "[efficiency][sim][recount]") {
+  TestSuite suite;
+  suite.lab = "matmul";
+  for (TestCase test_case : efficiency_suite().cases) {
+    test_case.size = {64, 64, 64};
+    suite.cases.push_back(test_case);
+  }
+  const GradeReport singling = graded("submissions/gpu-only/matmul/tiled_only_at_counted_sizes.cu", suite);
+  const GradeReport naive = graded("submissions/gpu-only/matmul/naive_twin.cu", suite);
+  const GradeReport tiled = graded("reference/matmul/tiled.cu", suite);
+  for (const TestCase& test_case : suite.cases) {
+    const CaseResult& cheat = case_named(singling, test_case.name);
+    const CaseResult& twin = case_named(naive, test_case.name);
+    const CaseResult& honest = case_named(tiled, test_case.name);
+    INFO(test_case.name << ": " << cheat.message << " / " << cheat.efficiency->note);
+    REQUIRE(cheat.status == CaseStatus::kPassed);
+    REQUIRE(cheat.efficiency->recount_value);
+    CHECK(cheat.efficiency->size == std::vector<int64_t>{64, 64, 64});
+    CHECK(cheat.efficiency->recount_size == std::vector<int64_t>{48, 48, 48});  // 64 x 0.75, a multiple of 8
+    CHECK(cheat.points <= twin.points);
+    // The honest tiled kernel is no worse at 48^3: its first count grades it, as before the recount.
+    REQUIRE(honest.efficiency->recount_value);
+    CHECK(honest.efficiency->note.empty());
+    CHECK(honest.points == honest.efficiency->max_points);
+  }
+  const EfficiencyResult& traffic = *case_named(singling, "traffic").efficiency;
+  CHECK(*traffic.value < 4);            // at 64^3 it ran the tiled kernel ...
+  CHECK(*traffic.recount_value > 4 * *traffic.value);  // ... and at 48^3 the naive one
+  CHECK_THAT(traffic.note, Catch::Contains("counted again at 48x48x48, a size drawn for this grade, it launched "
+                                            "{naive_kernel} there and {tiled_kernel} at the listed size"));
+  CHECK(singling.score <= naive.score);
+  CHECK(tiled.score > naive.score);
+}
+
+// The shipped matmul's first performance case, as testcases/matmul.yaml grades it without a GPU: counted at
+// 160^3, where the file above runs its tiled kernel.
+TEST_CASE("without a GPU, a file tiled only at the performance case's counted size earns no more speed points "
+          "than the naive kernel", "[efficiency][sim][recount]") {
+  TestSuite suite;
+  suite.lab = "matmul";
+  TestCase timed = testing::sized_case("performance-4096", {4096, 4096, 4096}, CaseKind::kPerformance);
+  timed.points = 1;
+  timed.timeout_s = 60;
+  timed.speed = SpeedRule{"tiled_boundary", 4, 1.0, 2.0, 0.25, SpeedWithoutGpu::kEfficiency,
+                          EfficiencyRule{EfficiencyMetric::kModelledTimeRatio, 12.75, 20, 0.25}};
+  suite.cases.push_back(timed);
+  const GradeReport singling = graded("submissions/gpu-only/matmul/tiled_only_at_counted_sizes.cu", suite);
+  const GradeReport naive = graded("submissions/gpu-only/matmul/naive_twin.cu", suite);
+  const GradeReport tiled = graded("reference/matmul/tiled_boundary.cu", suite);
+  const EfficiencyResult& cheat = modelled(singling);
+  INFO(cheat.note);
+  CHECK(cheat.size == std::vector<int64_t>{160, 160, 160});
+  CHECK(cheat.recount_size == std::vector<int64_t>{120, 120, 120});
+  CHECK(*cheat.value == Approx(*modelled(tiled).value));  // at 160^3 it ran the tiled kernel
+  CHECK_THAT(cheat.note, Catch::Contains("{naive_kernel} there"));
+  CHECK(cheat.points <= modelled(naive).points);
+  CHECK(singling.score <= naive.score);
+  CHECK(modelled(tiled).note.empty());
+  CHECK(modelled(tiled).points == 4);
+}
+
+TEST_CASE("a lab without a recount counts each case once, and a side too small to shrink by a whole step is kept",
+          "[efficiency][sim][recount]") {
+  // vector_add names no recount: the size comes back as it is, whatever the draw.
+  const Lab& vector_add = *find_lab("vector_add");
+  CHECK(vector_add.recount_size({4096}, [] { return 0.5; }) == std::vector<int64_t>{4096});
+  // matmul's sides shrink by their own draws, keeping their remainders modulo 8, never below that remainder.
+  const Lab& matmul = *find_lab("matmul");
+  std::vector<double> draws = {0.5, 0.9, 0.75};
+  size_t next = 0;
+  CHECK(matmul.recount_size({64, 67, 160}, [&] { return draws[next++]; }) == std::vector<int64_t>{32, 59, 120});
+  CHECK(matmul.recount_size({8, 3, 9}, [] { return 0.5; }) == std::vector<int64_t>{8, 3, 9});
 }
 
 }  // namespace

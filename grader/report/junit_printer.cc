@@ -101,6 +101,10 @@ std::string efficiency_facts(const EfficiencyResult& efficiency) {
                        efficiency.zero, points_text(efficiency.points), points_text(efficiency.max_points));
   facts += fmt::format("efficiency_grades: {}\n", efficiency.grades_speed ? "speed" : "case");
   if (!efficiency.counted_by.empty()) facts += "counted_by: " + efficiency.counted_by + "\n";
+  if (efficiency.recount_value) {
+    facts += fmt::format("recounted_at: {}\nrecount_value: {:g}\n", size_text(efficiency.recount_size),
+                         *efficiency.recount_value);
+  }
   if (!efficiency.note.empty()) facts += "efficiency_note: " + efficiency.note + "\n";
   return facts;
 }

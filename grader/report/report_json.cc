@@ -52,6 +52,8 @@ nlohmann::json efficiency_to_json(const EfficiencyResult& efficiency) {
           {"max_points", efficiency.max_points},
           {"counted_by", efficiency.counted_by},
           {"size", efficiency.size},
+          {"recount_size", efficiency.recount_size},
+          {"recount_value", optional_to_json(efficiency.recount_value)},
           {"grades", efficiency.grades_speed ? "speed" : "case"},
           {"note", efficiency.note}};
 }
@@ -121,6 +123,9 @@ EfficiencyResult efficiency_from_json(const nlohmann::json& json) {
   efficiency.max_points = json.at("max_points").get<double>();
   efficiency.counted_by = json.at("counted_by").get<std::string>();
   efficiency.size = json.at("size").get<std::vector<int64_t>>();
+  // A report written before the recount has neither field.
+  efficiency.recount_size = json.value("recount_size", std::vector<int64_t>{});
+  if (json.contains("recount_value")) efficiency.recount_value = optional_from_json<double>(json.at("recount_value"));
   efficiency.grades_speed = json.at("grades").get<std::string>() == "speed";
   efficiency.note = json.at("note").get<std::string>();
   return efficiency;

@@ -46,6 +46,8 @@ TEST_CASE("an efficiency result is stored with named fields, and read back", "[j
   efficiency.max_points = 4;
   efficiency.counted_by = "simulator";
   efficiency.size = {65536};
+  efficiency.recount_size = {40960};
+  efficiency.recount_value = 3.5;
   efficiency.grades_speed = true;
   report.cases[3].efficiency = efficiency;
   const nlohmann::json written = report_to_json(report);
@@ -57,6 +59,8 @@ TEST_CASE("an efficiency result is stored with named fields, and read back", "[j
                                                               {"max_points", 4},
                                                               {"counted_by", "simulator"},
                                                               {"size", {65536}},
+                                                              {"recount_size", {40960}},
+                                                              {"recount_value", 3.5},
                                                               {"grades", "speed"},
                                                               {"note", ""}}));
   CHECK(written["cases"][3]["unmeasured_speed"]["policy"] == "efficiency");

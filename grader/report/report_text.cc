@@ -76,6 +76,9 @@ std::string efficiency_line(const EfficiencyResult& efficiency) {
   if (!efficiency.counted_by.empty()) {
     line += fmt::format(", counted by the {} at {}", efficiency.counted_by, size_text(efficiency.size));
   }
+  if (efficiency.recount_value) {
+    line += fmt::format(" and again at {} ({:.2f}{})", size_text(efficiency.recount_size), *efficiency.recount_value, unit);
+  }
   line += fmt::format(": {} of {} {}points", points_text(efficiency.points), points_text(efficiency.max_points),
                       efficiency.grades_speed ? "speed " : "");
   if (!efficiency.note.empty()) line += " (" + efficiency.note + ")";
