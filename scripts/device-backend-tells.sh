@@ -10,8 +10,7 @@ cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/device-env.sh
 source scripts/device-env.sh
 # Always built: a warm machine keeps an older tree's build, which the build brings up to date.
-(cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
-  cmake --build build -j"$(nproc)" --target cudagrade) >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+build_cudagrade || exit 1
 { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; } | tee "$out/gpu.txt"
 build/cudagrade devices --profile | tee "$out/profile.txt"
 for file in "$@"; do

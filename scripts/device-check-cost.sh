@@ -18,15 +18,11 @@ if [[ ! -x $old/build/cudagrade ]]; then
   rm -rf "$old" && mkdir -p "$old" && tar -xf "$1" -C "$old" || { echo "cannot unpack $1"; exit 1; }
 fi
 
-build() {
-  [[ -x $1/build/cudagrade ]] && return 0
-  (cd "$1" && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
-    cmake --build build -j"$(nproc)" --target cudagrade) >"$out/build-$2.log" 2>&1
-}
+build() { [[ -x $1/build/cudagrade ]] || build_cudagrade "$1" "$2"; }
 build . new & new_pid=$!
 build "$old" old & old_pid=$!
-wait $new_pid || { tail -30 "$out/build-new.log"; exit 1; }
-wait $old_pid || { tail -30 "$out/build-old.log"; exit 1; }
+wait $new_pid || exit 1
+wait $old_pid || exit 1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 date -u | tee -a "$out/gpu.txt"
 

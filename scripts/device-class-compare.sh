@@ -14,14 +14,10 @@ if [[ ! -d $old ]]; then
   mkdir -p "$old"
   tar -xf "$1" -C "$old" || { echo "cannot unpack $1"; exit 1; }
 fi
-build() {
-  (cd "$1" && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
-    cmake --build build -j"$(nproc)" --target cudagrade) >"$out/build-$2.log" 2>&1
-}
-build . new & new_pid=$!
-build "$old" old & old_pid=$!
-wait $new_pid || { tail -30 "$out/build-new.log"; exit 1; }
-wait $old_pid || { tail -30 "$out/build-old.log"; exit 1; }
+build_cudagrade . new & new_pid=$!
+build_cudagrade "$old" old & old_pid=$!
+wait $new_pid || exit 1
+wait $old_pid || exit 1
 { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; } | tee "$out/gpu.txt"
 cases=$PWD/tests/data/class/matmul.yaml
 here=$PWD

@@ -12,10 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/device-env.sh
 source scripts/device-env.sh
-if [[ ! -x build/cudagrade ]]; then
-  { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
-    cmake --build build -j"$(nproc)" --target cudagrade; } >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
-fi
+[[ -x build/cudagrade ]] || build_cudagrade || exit 1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u)" | tee -a "$out/gpu.txt"
 

@@ -10,8 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/device-env.sh
 source scripts/device-env.sh
-(cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF &&
-  cmake --build build -j"$(nproc)" --target cudagrade) >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+build_cudagrade || exit 1
 { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; } | tee "$out/gpu.txt"
 mkdir -p "$out/agreement"
 # One line per file: the lab, the file, whether the accounts agreed, the verdict.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Device probe: why three honest files were rejected on a timed case when four lab checks shared the GPU.
-source .device-debs/env.sh >/dev/null
-export PATH=/usr/local/cuda/bin:$PATH
-out=/tmp/pr; mkdir -p $out
-{ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCUDAGRADE_BUILD_TESTS=OFF && cmake --build build -j16 --target cudagrade; } > $out/build.log 2>&1 || { tail -20 $out/build.log; exit 1; }
+cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=scripts/device-env.sh
+source scripts/device-env.sh
+out=/tmp/pr  # its logs are packed into $OUT/probe.tgz at the end
+mkdir -p "$out"
+build_cudagrade || exit 1
 show() {  # the timed cases' status, message and timings
   python3 -c '
 import json,sys
