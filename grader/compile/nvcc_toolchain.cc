@@ -59,7 +59,8 @@ namespace {
 constexpr const char* kRuntimeWraps =
     "--wrap=cudaMemcpy,--wrap=cudaMemcpyAsync,--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2DAsync,"
     "--wrap=cudaMemcpyToSymbol,--wrap=cudaMemcpyToSymbolAsync,--wrap=cudaMemcpyFromSymbol,"
-    "--wrap=cudaMemcpyFromSymbolAsync,--wrap=cudaMemset,--wrap=cudaMemsetAsync,--wrap=__cudaLaunchKernel,"
+    "--wrap=cudaMemcpyFromSymbolAsync,--wrap=cudaMemset,--wrap=cudaMemsetAsync,--wrap=cudaMemset2D,"
+    "--wrap=cudaMemset2DAsync,--wrap=__cudaLaunchKernel,"
     "--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel";
 }  // namespace
 

@@ -20,7 +20,7 @@ constexpr std::string_view kAllowedCalls[] = {
     // CUDA runtime: memory, copies, errors, synchronisation, device queries, launch configuration.
     "cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMemcpy", "cudaMemcpyAsync", "cudaMemcpy2D",
     "cudaMemcpy2DAsync", "cudaMemset", "cudaMemsetAsync", "cudaMemset2D", "cudaMemset2DAsync", "cudaMemcpyToSymbol",
-    "cudaMemcpyFromSymbol", "cudaMemcpyToSymbolAsync", "cudaGetSymbolAddress", "cudaGetLastError",
+    "cudaMemcpyFromSymbol", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbolAsync", "cudaGetSymbolAddress", "cudaGetLastError",
     "cudaPeekAtLastError", "cudaGetErrorString", "cudaGetErrorName", "cudaDeviceSynchronize", "cudaGetDevice",
     "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaGetDeviceProperties", "cudaGetDeviceProperties_v2",
     "cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",

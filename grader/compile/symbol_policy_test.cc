@@ -33,6 +33,21 @@ ObjectSymbols plain_submission() {
           {"_Z6matmulPKfS0_Pfiii", "_Z13matmul_kernelPKfS0_Pfiii"}};
 }
 
+// The simulator runs each of these and both backends count it (model/launch_account.h), so nvcc's object may
+// call it too: a file the simulator passes must not be refused on the GPU for the same call. Found on
+// 2026-11-28: cudaMemcpyFromSymbolAsync, which the simulator took, was missing here.
+TEST_CASE("every copy and memset entry the launch account counts is allowed", "[symbols]") {
+  for (const std::string entry : {"cudaMemcpy", "cudaMemcpyAsync", "cudaMemcpy2D", "cudaMemcpy2DAsync",
+                                  "cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbol",
+                                  "cudaMemcpyFromSymbolAsync", "cudaMemset", "cudaMemsetAsync", "cudaMemset2D",
+                                  "cudaMemset2DAsync"}) {
+    ObjectSymbols symbols = plain_submission();
+    symbols.undefined.push_back(entry);
+    INFO(entry);
+    CHECK(judge_symbols(symbols).outcome == SymbolVerdict::Outcome::kAllowed);
+  }
+}
+
 TEST_CASE("nm's POSIX format splits into what a file calls and what it defines", "[symbols]") {
   ObjectSymbols symbols = parse_nm_posix(
       "_Z6matmulPKfS0_Pfiii T 00000000000002d0 0000000000000123\n"

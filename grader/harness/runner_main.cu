@@ -143,6 +143,9 @@ cudaError_t __real_cudaMemcpyFromSymbolAsync(void* destination, const void* symb
                                              cudaMemcpyKind kind, cudaStream_t stream);
 cudaError_t __real_cudaMemset(void* pointer, int value, size_t bytes);
 cudaError_t __real_cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t stream);
+cudaError_t __real_cudaMemset2D(void* pointer, size_t pitch, int value, size_t width, size_t height);
+cudaError_t __real_cudaMemset2DAsync(void* pointer, size_t pitch, int value, size_t width, size_t height,
+                                     cudaStream_t stream);
 
 cudaError_t __wrap_cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   count_copy(cudagrade::CopyEntry::kLinear, kind, bytes);
@@ -205,6 +208,17 @@ cudaError_t __wrap_cudaMemset(void* pointer, int value, size_t bytes) {
 cudaError_t __wrap_cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t stream) {
   count_copy(cudagrade::CopyEntry::kMemset, static_cast<uint64_t>(value & 0xFF), bytes);
   return __real_cudaMemsetAsync(pointer, value, bytes, stream);
+}
+
+cudaError_t __wrap_cudaMemset2D(void* pointer, size_t pitch, int value, size_t width, size_t height) {
+  count_copy(cudagrade::CopyEntry::kMemset2D, static_cast<uint64_t>(value & 0xFF), width * height);
+  return __real_cudaMemset2D(pointer, pitch, value, width, height);
+}
+
+cudaError_t __wrap_cudaMemset2DAsync(void* pointer, size_t pitch, int value, size_t width, size_t height,
+                                     cudaStream_t stream) {
+  count_copy(cudagrade::CopyEntry::kMemset2D, static_cast<uint64_t>(value & 0xFF), width * height);
+  return __real_cudaMemset2DAsync(pointer, pitch, value, width, height, stream);
 }
 }  // extern "C"
 

@@ -33,6 +33,7 @@ enum class CopyEntry : uint64_t {
   kToSymbol,                        // cudaMemcpyToSymbol and its Async: (kind, bytes)
   kFromSymbol,                      // cudaMemcpyFromSymbol and its Async: (kind, bytes)
   kMemset,                          // cudaMemset and its Async: (the byte value, bytes)
+  kMemset2D,                        // cudaMemset2D and its Async: (the byte value, width x height)
 };
 
 // The kernel's own name in what the runtime calls it: `demangled` is a __global__ function's demangled name
@@ -93,7 +94,7 @@ struct LaunchAccount {
     ++launches;
   }
   // A copy or memset of the call, with its direction (cudaMemcpyKind) as the file passed it. The entry's mark
-  // cannot start a launch's record: its first byte is 0xB1 to 0xB5, a name's are below 0x80 and its end 0xFF.
+  // cannot start a launch's record: its first byte is 0xB1 to 0xB6, a name's are below 0x80 and its end 0xFF.
   void note_copy(CopyEntry entry, uint64_t kind, uint64_t bytes) {
     const uint64_t numbers[] = {static_cast<uint64_t>(entry), kind, bytes};
     for (uint64_t number : numbers) add(number);

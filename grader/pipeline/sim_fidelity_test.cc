@@ -378,6 +378,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   cudaMemcpyAsync(scratch + 2 * blocks, scratch + blocks, blocks * sizeof(int), cudaMemcpyDefault, 0);
   cudaMemcpyToSymbolAsync(g_moved, scratch + 2 * blocks, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice, 0);
   cudaMemsetAsync(scratch + blocks, 0, blocks * sizeof(int), 0);
+  cudaMemset2DAsync(scratch + blocks, sizeof(int), 0, sizeof(int), blocks, 0);
   cudaMemcpyFromSymbol(scratch + blocks, g_moved, blocks * sizeof(int), 0, cudaMemcpyDeviceToDevice);
   cudaMemcpy2D(scratch + 2 * blocks, sizeof(int), scratch + blocks, sizeof(int), sizeof(int), blocks,
                cudaMemcpyDeviceToDevice);
@@ -396,6 +397,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
     expected.note_copy(CopyEntry::kLinear, kDefault, bytes);
     expected.note_copy(CopyEntry::kToSymbol, kDeviceToDevice, bytes);
     expected.note_copy(CopyEntry::kMemset, 0, bytes);
+    expected.note_copy(CopyEntry::kMemset2D, 0, bytes);
     expected.note_copy(CopyEntry::kFromSymbol, kDeviceToDevice, bytes);
     expected.note_copy(CopyEntry::kTwoD, kDeviceToDevice, bytes);
     expected.note("add_up", 1, 1, 1, 256, 1, 1, 0);

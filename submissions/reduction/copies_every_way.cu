@@ -1,7 +1,8 @@
 // cudagrade-expect: passed
 // An honest two-pass sum that moves its block sums through each kind of copy entry both backends count:
-// cudaMemset, cudaMemcpyToSymbol, cudaMemcpy2D, cudaMemcpyFromSymbol (their Async forms count as they do). Its first kernel is a template in a namespace,
-// launched through a pointer, and its second is extern "C". Both backends must count the same launches, by
+// cudaMemset, cudaMemcpyToSymbol, cudaMemset2D, cudaMemcpy2D, cudaMemcpyFromSymbol (their Async forms count as
+// they do). Its first kernel is a template in a namespace, launched through a pointer, and its second is
+// extern "C". Both backends must count the same launches, by
 // the same kernel names, and the same copies (model/launch_account.h), or a GPU grade would send this file
 // to compute-sanitizer for nothing; scripts/device-launch-agreement.sh checks that on the GPU.
 #include "reduction.cuh"
@@ -54,7 +55,8 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
     cudaGetSymbolAddress(reinterpret_cast<void**>(&staged), g_staged);
     cudaGetSymbolAddress(reinterpret_cast<void**>(&rows), g_rows);
     // One int a row: the rows' copy is the runtime's, and the file's one call is what each backend counts.
+    cudaMemset2D(rows, sizeof(int), 0, sizeof(int), blocks);
     cudaMemcpy2D(rows, sizeof(int), staged, sizeof(int), sizeof(int), blocks, cudaMemcpyDeviceToDevice);
-    cudaMemcpyFromSymbol(scratch, g_rows, bytes, 0, cudaMemcpyDeviceToDevice);
+    cudaMemcpyFromSymbolAsync(scratch, g_rows, bytes, 0, cudaMemcpyDeviceToDevice, 0);
     add_up<<<1, 256>>>(scratch, out, blocks);
 }

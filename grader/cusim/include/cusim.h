@@ -239,6 +239,9 @@ cudaError_t cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const
                               size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t stream = 0);
 cudaError_t cudaMemset(void* pointer, int value, size_t bytes);
 cudaError_t cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t stream = 0);
+cudaError_t cudaMemset2D(void* pointer, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemset2DAsync(void* pointer, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream = 0);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char* cudaGetErrorString(cudaError_t error);

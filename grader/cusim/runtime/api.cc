@@ -245,6 +245,18 @@ cudaError_t cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t
   return cudaMemset(pointer, value, bytes);
 }
 
+cudaError_t cudaMemset2D(void* pointer, size_t pitch, int value, size_t width, size_t height) {
+  cusim::launches::note_copy(cudagrade::CopyEntry::kMemset2D, value & 0xFF, width * height);
+  if (width > pitch || (width > 0 && height > 0 && pointer == nullptr)) return record(cudaErrorInvalidValue);
+  cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
+  for (size_t row = 0; row < height; ++row) std::memset(static_cast<char*>(pointer) + row * pitch, value, width);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void* pointer, size_t pitch, int value, size_t width, size_t height, cudaStream_t) {
+  return cudaMemset2D(pointer, pitch, value, width, height);
+}
+
 cudaError_t cudaGetLastError(void) {
   cudaError_t error = cusim::g_last_error;
   cusim::g_last_error = cudaSuccess;
