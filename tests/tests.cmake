@@ -33,6 +33,7 @@ add_executable(cudagrade_tests
   grader/check/order_judge_test.cc
   grader/check/access_profile_test.cc
   grader/check/efficiency_test.cc
+  grader/check/size_behaviour_test.cc
   grader/check/modelled_time_test.cc
   grader/cusim/runtime/sector_cache.cc
   grader/cusim/runtime/sector_cache_test.cc

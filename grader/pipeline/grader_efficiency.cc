@@ -10,7 +10,7 @@
 #include "check/efficiency.h"
 #include "check/modelled_time.h"
 #include "core/phase_clock.h"
-#include "model/launch_account.h"
+#include "check/size_behaviour.h"
 #include "pipeline/grader.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
@@ -64,10 +64,12 @@ EfficiencyFigure figure_of(const EfficiencyRule& rule, const RunnerReply& reply,
   return efficiency_figure(rule.metric, *counts, *launches, *traffic, counted_work.bytes);
 }
 
-// The kernels a counted reply's call launched (model/launch_account.h): their names' hash and their names.
-LaunchAccountText launched_kernels(const RunnerReply& reply) {
-  const auto launches = reply.fields.find("launches");
-  return parse_launch_account(launches == reply.fields.end() ? "" : launches->second);
+// A counted reply's fields that check/size_behaviour.h compares.
+CountedCall counted_call(const RunnerReply& reply) {
+  CountedCall call;
+  if (auto launches = reply.fields.find("launches"); launches != reply.fields.end()) call.launches = launches->second;
+  if (auto kernels = reply.fields.find("kernels"); kernels != reply.fields.end()) call.kernels = kernels->second;
+  return call;
 }
 
 }  // namespace
@@ -164,7 +166,7 @@ std::optional<double> Grader::reference_figure(const EfficiencyRule& rule, const
 }
 
 // The first count's figure grades the case unless the second, at a size the file could not know, is evidence
-// that the file is efficient at the listed size only: other kernels launched, or a figure more than
+// that the file is efficient at the listed size only: other code ran (check/size_behaviour.h), or a figure more than
 // kRecountSlack times worse both as counted and carried to the first's size by how the reference's figure changes
 // between the two. Then the worst of the three grades it. A second run that was not right earns nothing.
 void Grader::grade_with_recount(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
@@ -190,10 +192,9 @@ void Grader::grade_with_recount(const EfficiencyRule& rule, const TestCase& list
     return;
   }
   efficiency.recount_value = graded_figure(*second.value);
-  const LaunchAccountText kernels_first = launched_kernels(first), kernels_second = launched_kernels(*again.reply);
-  const bool other_kernels = kernels_first.names_hash != kernels_second.names_hash;
-  // The common case, an honest file, needs no reference run: the same kernels, no worse as counted.
-  if (!other_kernels && *second.value <= kRecountSlack * first_figure) return;
+  const std::string other_code = code_difference(counted_call(first), counted_call(*again.reply));
+  // The common case, an honest file, needs no reference run: the same code, no worse as counted.
+  if (other_code.empty() && *second.value <= kRecountSlack * first_figure) return;
   const std::optional<double> reference_first = reference_figure(rule, listed_case, test_case);
   const std::optional<double> reference_second = reference_figure(rule, listed_case, smaller);
   const bool carried = reference_first && reference_second && *reference_first > 0 && *reference_second > 0;
@@ -201,14 +202,13 @@ void Grader::grade_with_recount(const EfficiencyRule& rule, const TestCase& list
   // Both, so that neither a metric that grows with the size nor a reference tiled unlike the file flags an
   // honest kernel: its figure at the smaller size is no worse, and carried it stays near its first.
   const bool much_worse = std::min(*second.value, second_carried) > kRecountSlack * first_figure;
-  if (!other_kernels && !much_worse) return;
+  if (other_code.empty() && !much_worse) return;
   const double graded = std::max({first_figure, *second.value, second_carried});
   efficiency.points = efficiency_points(rule, efficiency.max_points, graded);
   const std::string why =
-      other_kernels ? fmt::format("it launched {{{}}} there and {{{}}} at the listed size", kernels_second.kernels,
-                                  kernels_first.kernels)
-                    : fmt::format("its figure there is more than {:g} times the first's, as counted and carried "
-                                  "to the listed size by the reference's own change", kRecountSlack);
+      !other_code.empty() ? other_code
+                          : fmt::format("its figure there is more than {:g} times the first's, as counted and "
+                                        "carried to the listed size by the reference's own change", kRecountSlack);
   efficiency.note = fmt::format("graded as {:.2f}, the worse of the counts at both sizes: {}, {}; a file efficient "
                                 "only at the sizes it is counted at is not efficient",
                                 graded_figure(graded), where, why);
