@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # On the GPU (the device tool), in one call: the efficiency recount (README, "Counted again at a size drawn for
-# the grade") as a GPU grade sees it. The hostile submissions/gpu-only/matmul/tiled_only_at_counted_sizes.cu,
-# its naive twin and the tiled reference are graded on the shipped matmul cases with the GPU backend: the
-# performance cases timed on the GPU, the efficiency cases counted by the simulator beside it, twice. The hostile
-# file must score no more than its twin (a quarter point of timing noise allowed), and the reference's
-# efficiency cases must not be graded by their second count.
+# the grade") as a GPU grade sees it. The hostile tiled_only_at_counted_sizes.cu and
+# tiled_branch_at_counted_sizes.cu (submissions/gpu-only/matmul/), their naive twin and the tiled reference are
+# graded on the shipped matmul cases with the GPU backend: the performance cases timed on the GPU, the efficiency
+# cases counted by the simulator beside it, twice. Each hostile file must score no more than its twin (a quarter
+# point of timing noise allowed) and be graded by its second count; the reference must not be.
 #   scripts/device-recount.sh
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -13,7 +13,8 @@ source scripts/device-env.sh
 build_cudagrade || exit 1
 { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; } | tee "$out/gpu.txt"
 mkdir -p "$out/recount"
-for file in submissions/gpu-only/matmul/tiled_only_at_counted_sizes.cu submissions/gpu-only/matmul/naive_twin.cu \
+for file in submissions/gpu-only/matmul/tiled_only_at_counted_sizes.cu \
+  submissions/gpu-only/matmul/tiled_branch_at_counted_sizes.cu submissions/gpu-only/matmul/naive_twin.cu \
   reference/matmul/tiled_boundary.cu; do
   build/cudagrade check matmul "$file" --backend gpu --sandbox auto \
     --json "$out/recount/$(basename "$file" .cu).json" >"$out/recount/$(basename "$file" .cu).txt" 2>&1
@@ -22,7 +23,8 @@ python3 - "$out/recount" <<'PY' | tee "$out/recount.txt"
 import json, sys
 folder = sys.argv[1]
 scores, flagged = {}, {}
-for name in ["tiled_only_at_counted_sizes", "naive_twin", "tiled_boundary"]:
+hostile = ["tiled_only_at_counted_sizes", "tiled_branch_at_counted_sizes"]
+for name in hostile + ["naive_twin", "tiled_boundary"]:
     try:
         report = json.load(open(f"{folder}/{name}.json"))
     except (OSError, ValueError):
@@ -39,9 +41,9 @@ for name in ["tiled_only_at_counted_sizes", "naive_twin", "tiled_boundary"]:
 print()
 for name, score in scores.items():
     print(f"{name:30} score {score}")
-ok = (scores["tiled_only_at_counted_sizes"] is not None and scores["naive_twin"] is not None
-      and scores["tiled_only_at_counted_sizes"] <= scores["naive_twin"] + 0.25
-      and not flagged.get("tiled_boundary", True) and flagged.get("tiled_only_at_counted_sizes", False))
+ok = (scores["naive_twin"] is not None and not flagged.get("tiled_boundary", True)
+      and all(scores[name] is not None and scores[name] <= scores["naive_twin"] + 0.25 and flagged.get(name, False)
+              for name in hostile))
 print("recount:", "ok" if ok else "MISMATCH")
 sys.exit(0 if ok else 1)
 PY

@@ -63,10 +63,6 @@ struct GradeOptions {
   std::function<double()> recount_factor;
 };
 
-// How much worse than the first an efficiency rule's second count may be before it, not the first, grades the
-// case (grader_efficiency.cc). An honest kernel's figure at a smaller size is about the same or better (fewer
-// tiles per side, the same coalescing); a file efficient only at the listed size is several times worse.
-inline constexpr double kRecountSlack = 1.25;
 
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
 // its matrices.
@@ -184,9 +180,11 @@ class Grader {
   void grade_with_recount(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
                           const RunnerReply& first, double first_figure, const Recounted& recounted,
                           EfficiencyResult& efficiency);
-  // The figure of the case's speed reference (the lab's, where the case names none) counted on `counted_case`.
-  std::optional<double> reference_figure(const EfficiencyRule& rule, const TestCase& listed_case,
-                                         const TestCase& counted_case);
+  // The figure of the lab's reference `name` counted on `counted_case` by the rule.
+  std::optional<double> reference_figure(const std::string& name, const EfficiencyRule& rule,
+                                         const TestCase& listed_case, const TestCase& counted_case);
+  double most_carried(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& first_case,
+                      const TestCase& second_case, double second_figure);
   std::optional<Recounted> recount(const TestCase& test_case, const EfficiencyRule& rule, const CaseOptions& options);
   // Lab::recount_size of `size`, drawn once per grade: every rule counted at `size` is counted again at one size.
   std::vector<int64_t> recount_size(const std::vector<int64_t>& size);

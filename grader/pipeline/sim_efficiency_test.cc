@@ -333,8 +333,8 @@ namespace {
 
 // Issue #33: a file tiled at the sizes the shipped efficiency cases are counted at (64^3, and 160^3 for the
 // performance cases) and naive elsewhere was graded as the tiled kernel. Each case is now counted again at a
-// size drawn for the grade, carried back to the listed size by how the reference's figure changes between the
-// two, and the file is graded as the naive kernel it runs there.
+// size drawn for the grade; where other code ran there (check/size_behaviour.h), the worse of the two counts,
+// the second carried back to the listed size by the reference's own change, grades it.
 TEST_CASE("a file tiled only at the listed size is graded by its count at a size drawn for the grade, and earns "
           "no more than the naive kernel", "[efficiency][sim][recount]") {
   TestSuite suite;
@@ -354,7 +354,7 @@ TEST_CASE("a file tiled only at the listed size is graded by its count at a size
     REQUIRE(cheat.status == CaseStatus::kPassed);
     REQUIRE(cheat.efficiency->recount_value);
     CHECK(cheat.efficiency->size == std::vector<int64_t>{64, 64, 64});
-    CHECK(cheat.efficiency->recount_size == std::vector<int64_t>{48, 48, 48});  // 64 x 0.75, a multiple of 8
+    CHECK(cheat.efficiency->recount_size == std::vector<int64_t>{48, 48, 48});  // 64 x 0.75, a multiple of 16
     CHECK(cheat.points <= twin.points);
     // The honest tiled kernel is no worse at 48^3: its first count grades it, as before the recount.
     REQUIRE(honest.efficiency->recount_value);
@@ -368,6 +368,18 @@ TEST_CASE("a file tiled only at the listed size is graded by its count at a size
                                             "{naive_kernel} there and {tiled_kernel} at the listed size"));
   CHECK(singling.score <= naive.score);
   CHECK(tiled.score > naive.score);
+
+  // Both paths in one kernel: the name is the same at both sizes, the shared memory is not.
+  const GradeReport branching = graded("submissions/gpu-only/matmul/tiled_branch_at_counted_sizes.cu", suite);
+  for (const TestCase& test_case : suite.cases) {
+    const CaseResult& cheat = case_named(branching, test_case.name);
+    INFO(test_case.name << ": " << cheat.message << " / " << cheat.efficiency->note);
+    REQUIRE(cheat.status == CaseStatus::kPassed);
+    CHECK(cheat.points <= case_named(naive, test_case.name).points);
+    CHECK_THAT(cheat.efficiency->note,
+               Catch::Contains("it used no shared memory there and used shared memory at the listed size"));
+  }
+  CHECK(branching.score <= naive.score);
 }
 
 // The shipped matmul's first performance case, as testcases/matmul.yaml grades it without a GPU: counted at
@@ -383,12 +395,15 @@ TEST_CASE("without a GPU, a file tiled only at the performance case's counted si
                           EfficiencyRule{EfficiencyMetric::kModelledTimeRatio, 12.75, 20, 0.25}};
   suite.cases.push_back(timed);
   const GradeReport singling = graded("submissions/gpu-only/matmul/tiled_only_at_counted_sizes.cu", suite);
+  const GradeReport branching = graded("submissions/gpu-only/matmul/tiled_branch_at_counted_sizes.cu", suite);
   const GradeReport naive = graded("submissions/gpu-only/matmul/naive_twin.cu", suite);
   const GradeReport tiled = graded("reference/matmul/tiled_boundary.cu", suite);
+  CHECK(modelled(branching).points <= modelled(naive).points);
+  CHECK_THAT(modelled(branching).note, Catch::Contains("used no shared memory there"));
   const EfficiencyResult& cheat = modelled(singling);
   INFO(cheat.note);
   CHECK(cheat.size == std::vector<int64_t>{160, 160, 160});
-  CHECK(cheat.recount_size == std::vector<int64_t>{120, 120, 120});
+  CHECK(cheat.recount_size == std::vector<int64_t>{112, 112, 112});  // 120 rounded down to 16s
   CHECK(*cheat.value == Approx(*modelled(tiled).value));  // at 160^3 it ran the tiled kernel
   CHECK_THAT(cheat.note, Catch::Contains("{naive_kernel} there"));
   CHECK(cheat.points <= modelled(naive).points);
@@ -402,11 +417,11 @@ TEST_CASE("a lab without a recount counts each case once, and a side too small t
   // vector_add names no recount: the size comes back as it is, whatever the draw.
   const Lab& vector_add = *find_lab("vector_add");
   CHECK(vector_add.recount_size({4096}, [] { return 0.5; }) == std::vector<int64_t>{4096});
-  // matmul's sides shrink by their own draws, keeping their remainders modulo 8, never below that remainder.
+  // matmul's sides shrink by their own draws, keeping their remainders modulo 16; a side under 32 is kept.
   const Lab& matmul = *find_lab("matmul");
   std::vector<double> draws = {0.5, 0.9, 0.75};
   size_t next = 0;
-  CHECK(matmul.recount_size({64, 67, 160}, [&] { return draws[next++]; }) == std::vector<int64_t>{32, 59, 120});
+  CHECK(matmul.recount_size({64, 67, 160}, [&] { return draws[next++]; }) == std::vector<int64_t>{32, 51, 112});
   CHECK(matmul.recount_size({8, 3, 9}, [] { return 0.5; }) == std::vector<int64_t>{8, 3, 9});
 }
 
