@@ -63,7 +63,6 @@ struct GradeOptions {
   std::function<double()> recount_factor;
 };
 
-
 // Per case: whether to time it even if it is not a performance case (`cudagrade run`), and where to dump
 // its matrices.
 struct CaseOptions {
@@ -175,16 +174,18 @@ class Grader {
   struct Recounted;
   void grade_efficiency(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
                         const RunnerReply* counted, const Recounted* recounted, CaseResult& result);
-  // The case counted again at recount_size() (once per size and rule in a grade), or nullopt where the lab
-  // names no recount for it.
+  // The rule's points where the case was counted again: the first count's, unless the second shows other code.
   void grade_with_recount(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
                           const RunnerReply& first, double first_figure, const Recounted& recounted,
                           EfficiencyResult& efficiency);
   // The figure of the lab's reference `name` counted on `counted_case` by the rule.
   std::optional<double> reference_figure(const std::string& name, const EfficiencyRule& rule,
                                          const TestCase& listed_case, const TestCase& counted_case);
+  // The second count's figure carried to the first count's size by each solution reference's change, the worst.
   double most_carried(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& first_case,
                       const TestCase& second_case, double second_figure);
+  // The case counted again at recount_size() (once per size and rule in a grade), or nullopt where the lab
+  // names no recount for it.
   std::optional<Recounted> recount(const TestCase& test_case, const EfficiencyRule& rule, const CaseOptions& options);
   // Lab::recount_size of `size`, drawn once per grade: every rule counted at `size` is counted again at one size.
   std::vector<int64_t> recount_size(const std::vector<int64_t>& size);
@@ -203,6 +204,8 @@ class Grader {
   static std::string baseline_key(const Baseline& baseline);
   void start_trusted_early(const std::vector<TestCase>& cases);
   RunnerSlot* add_trusted(const std::string& key, const BuildResult& build);
+  // The lab's references that solve it: every one but its speed-of-light references.
+  std::vector<std::string> solution_references() const;
   // Whether the trusted runner `runner_key` is one of the lab's speed-of-light references.
   bool is_speed_of_light(const std::string& runner_key) const;
   RunnerSlot* trusted_runner(const std::string& key, const std::filesystem::path& source,

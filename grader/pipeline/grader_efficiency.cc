@@ -9,8 +9,8 @@
 
 #include "check/efficiency.h"
 #include "check/modelled_time.h"
-#include "core/phase_clock.h"
 #include "check/size_behaviour.h"
+#include "core/phase_clock.h"
 #include "pipeline/grader.h"
 #include "report/report_text.h"
 #include "score/scoring.h"
@@ -168,10 +168,8 @@ std::optional<double> Grader::reference_figure(const std::string& name, const Ef
 // is counted at both sizes once per grade, only here.
 double Grader::most_carried(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& first_case,
                             const TestCase& second_case, double second_figure) {
-  const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
   double most = second_figure;
-  for (const std::string& name : paths_.reference_names(lab_.name())) {
-    if (std::count(speed_of_light.begin(), speed_of_light.end(), name) > 0) continue;  // not a solution
+  for (const std::string& name : solution_references()) {
     const std::optional<double> first = reference_figure(name, rule, listed_case, first_case);
     const std::optional<double> second = reference_figure(name, rule, listed_case, second_case);
     if (first && second && *first > 0 && *second > 0) most = std::max(most, second_figure * *first / *second);
@@ -181,8 +179,8 @@ double Grader::most_carried(const EfficiencyRule& rule, const TestCase& listed_c
 
 // The first count's figure grades the case unless the second, at a size the file could not know, shows other
 // code (check/size_behaviour.h): then the worst of the first figure, the second, and the second carried to the
-// first's size (most_carried) grades it. Figures alone are no evidence:
-// an honest kernel's DRAM ratio moves by half between two shapes. A second run that was not right earns nothing.
+// first's size (most_carried) grades it. Figures alone are no evidence: an honest kernel's DRAM ratio moves by
+// half between two shapes. A second run that was not right earns nothing.
 void Grader::grade_with_recount(const EfficiencyRule& rule, const TestCase& listed_case, const TestCase& test_case,
                                 const RunnerReply& first, double first_figure, const Recounted& recounted,
                                 EfficiencyResult& efficiency) {

@@ -40,10 +40,8 @@ std::optional<double> Grader::known_limit(const TestCase& test_case) const {
 double Grader::calibrate_limit(const TestCase& test_case) {
   return limits_->measured(limit_key(test_case), [&] {
     ScopedPhase phase("time limit: the references' own time on the case");
-    const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
     double slowest_s = 0;
-    for (const std::string& name : paths_.reference_names(lab_.name())) {
-      if (std::count(speed_of_light.begin(), speed_of_light.end(), name) > 0) continue;  // not a solution
+    for (const std::string& name : solution_references()) {
       std::string problem;
       RunnerSlot* slot = reference_runner(name, problem);
       RunnerReply failure;

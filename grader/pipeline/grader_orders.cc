@@ -93,14 +93,14 @@ CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workloa
   CheckOutcome in_order = judge_set(lab_, test_case, workload, arena, 0);
   // A GPU runner sees the file's copies into its outputs itself (runner_main.cu), beside the simulator's check.
   if (!backend_.simulated()) return with_host_work(in_order, reply, workload);
-  if (orders == Orders::kFirstOnly) {
-    return with_simulator_advice(with_global_race(with_host_work(in_order, reply, workload), reply), reply);
+  CheckOutcome judged = in_order;
+  if (orders == Orders::kBoth) {
+    const SecondOrderRun second = run_in_second_order(test_case, workload);
+    const SameOutput same =
+        second.arena ? compare_outputs(arena.returned(0), second.arena->returned(0)) : SameOutput::kNo;
+    judged = judge_two_orders(in_order, second.outcome, same);
   }
-  const SecondOrderRun second = run_in_second_order(test_case, workload);
-  const SameOutput same =
-      second.arena ? compare_outputs(arena.returned(0), second.arena->returned(0)) : SameOutput::kNo;
-  return with_simulator_advice(
-      with_global_race(with_host_work(judge_two_orders(in_order, second.outcome, same), reply, workload), reply), reply);
+  return with_simulator_advice(with_global_race(with_host_work(judged, reply, workload), reply), reply);
 }
 
 Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, const Workload& workload) {

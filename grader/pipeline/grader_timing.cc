@@ -221,6 +221,15 @@ std::string Grader::baseline_key(const Baseline& baseline) {
   return "baseline:" + baseline.name;
 }
 
+std::vector<std::string> Grader::solution_references() const {
+  const std::vector<std::string> speed_of_light = lab_.speed_of_light_references();
+  std::vector<std::string> names = paths_.reference_names(lab_.name());
+  std::erase_if(names, [&](const std::string& name) {
+    return std::count(speed_of_light.begin(), speed_of_light.end(), name) > 0;
+  });
+  return names;
+}
+
 bool Grader::is_speed_of_light(const std::string& runner_key) const {
   for (const std::string& name : lab_.speed_of_light_references()) {
     if (runner_key == reference_key(name)) return true;
