@@ -77,6 +77,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_pipeline_test.cc
   grader/pipeline/sim_profile_test.cc
   grader/pipeline/sim_fidelity_test.cc
+  grader/pipeline/sim_passes_test.cc
   grader/pipeline/sim_efficiency_test.cc
   grader/report/github_printer_test.cc
   grader/report/gradescope_printer_test.cc
@@ -96,6 +97,8 @@ add_executable(cudagrade_tests
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/host_reads_test.cc
+  grader/sim/arch_passes_test.cc
+  grader/sim/pass_join_test.cc
   grader/sim/sim_toolchain_test.cc
   grader/sim/simulator_table_test.cc
   grader/testcases/loader_test.cc

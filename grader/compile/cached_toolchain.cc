@@ -6,6 +6,7 @@
 #include <fstream>
 #include <future>
 #include <sstream>
+#include <tuple>
 
 #include "compile/preprocessed_policy.h"
 #include "compile/source_policy.h"
@@ -72,7 +73,8 @@ std::string first_error_line(const std::string& log) {
 CachedToolchain::CachedToolchain(ProjectPaths paths, CommandRunner& runner, const std::string& cache_name)
     : paths_(std::move(paths)), runner_(runner), cache_(paths_.cache / cache_name), object_check_(runner) {}
 
-std::filesystem::path CachedToolchain::object_of(const Step& step) { return step.entry.dir / kObject; }
+std::filesystem::path CachedToolchain::object_of(const Step& step) { return object_in(step.entry.dir); }
+std::filesystem::path CachedToolchain::object_in(const std::filesystem::path& step_dir) { return step_dir / kObject; }
 
 // The contents of every header in the include folders, so that an edit to the protocol, the harness's entry
 // declaration or a lab's interface rebuilds what depends on it.
@@ -159,6 +161,19 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
   const std::string refusal =
       std::filesystem::exists(entry.dir / kRefusal, error) ? read_file(entry.dir / kRefusal) : std::string();
   return {entry, log, timed_out, refusal};
+}
+
+CachedToolchain::Step CachedToolchain::cached_step(const std::string& label, const std::string& inputs,
+                                                   const MakeStep& make) {
+  std::string log;
+  BuildCache::Entry entry = cache_.get_or_build(label, inputs, [&](const std::filesystem::path& dir) {
+    BuildCache::MakeOutcome outcome;
+    std::tie(outcome, log) = make(dir);
+    save_log(dir, log);
+    return outcome;
+  });
+  if (entry.cached) log = load_log(entry.dir);
+  return {entry, log, false, ""};
 }
 
 // The student's file preprocessed with the compile's own command, in the same sandbox (preprocessed_policy.h).

@@ -52,6 +52,10 @@ class CachedToolchain : public Toolchain {
   Step compile(const std::string& label, const std::string& contents, const std::string& staged_name,
                const std::vector<std::string>& compiler_command, const std::vector<std::string>& include_dirs,
                const std::optional<Confinement>& sandbox = std::nullopt);
+  // A step of a toolchain's own between compile and link, cached as they are: `make` leaves the step's object
+  // (object_of) in the folder it is given and returns its outcome and log.
+  using MakeStep = std::function<std::pair<BuildCache::MakeOutcome, std::string>(const std::filesystem::path& dir)>;
+  Step cached_step(const std::string& label, const std::string& inputs, const MakeStep& make);
   // The compiles at once, on all cores, their steps in the order given: a cold cache's harness is a dozen
   // independent objects.
   static std::vector<Step> compile_in_parallel(const std::vector<std::function<Step()>>& compiles);
@@ -83,6 +87,7 @@ class CachedToolchain : public Toolchain {
   std::string version_of(const std::string& compiler);
   static std::string headers_fingerprint(const std::vector<std::string>& include_dirs);
   static std::filesystem::path object_of(const Step& step);
+  static std::filesystem::path object_in(const std::filesystem::path& step_dir);
 
   struct Screening {
     BuildCache::MakeOutcome outcome;

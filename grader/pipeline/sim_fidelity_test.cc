@@ -205,7 +205,8 @@ TEST_CASE("no macro tells the simulator from nvcc", "[sim][fidelity]") {
   GradeReport report = fixture.grade(kAddUp + R"(
 #if defined(__SANITIZE_THREAD__) || defined(__restrict__) || defined(CUSIM_ATOMIC) || defined(CUSIM_WARP_REDUCE) || \
     defined(CUSIM_MIN_MAX) || defined(CUSIM_VECTOR_TYPES) || defined(CUSIM_CACHE_HINT_LOAD) || !defined(__NVCC__) || \
-    !defined(__CUDACC__) || !defined(__CUDACC_VER_MAJOR__) || !defined(CUDART_VERSION)
+    !defined(__CUDACC__) || !defined(__CUDACC_VER_MAJOR__) || !defined(CUDART_VERSION) || \
+    !defined(__NVCC_DIAG_PRAGMA_SUPPORT__) || !defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__)
 #define TELLS_APART 1
 #else
 #define TELLS_APART 0

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "compile/source_policy.h"
-#include "sim/host_bodies.h"
+#include "sim/arch_passes.h"
 #include "sim/source_scan.h"
 
 namespace cudagrade {
@@ -260,6 +260,11 @@ void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
 
 }  // namespace
 
+std::vector<std::string> pass_defines(Pass pass) {
+  if (pass == Pass::kHost) return {"-D__CUSIM_HOST_PASS__"};
+  return {fmt::format("-D__CUDA_ARCH__={}", kSimulatedCudaArch), "-DCUDA_DOUBLE_MATH_FUNCTIONS"};
+}
+
 std::vector<UnsupportedConstruct> unsupported_constructs() {
   return {std::begin(kUnsupported), std::end(kUnsupported)};
 }
@@ -298,18 +303,19 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   mark_kernel_entries(scan, edits);
-  for (const HostBody& body : host_bodies(scan)) {
-    edits.push_back({body.open, body.open, fmt::format("\n#undef __CUDA_ARCH__\n#line {}\n", scan.line_at(body.open))});
-    edits.push_back({body.close + 1, body.close + 1,
-                     fmt::format("\n#define __CUDA_ARCH__ {}\n#line {}\n", kSimulatedCudaArch, scan.line_at(body.close))});
+  RewriteResult result;
+  result.passes = can_tell_passes_apart(source) ? Passes::kBoth : Passes::kDeviceOnly;
+  if (result.passes == Passes::kBoth) {
+    for (LinkageEdit& edit : external_linkage_edits(scan)) {
+      edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
+    }
   }
   // Insertions (begin == end) go before a replacement that starts at the same place.
   std::stable_sort(edits.begin(), edits.end(),
                    [](const Edit& a, const Edit& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
 
-  RewriteResult result;
   result.device_names = device_names(scan);
-  result.text = fmt::format("#define __CUDA_ARCH__ {}\n#line 1 \"{}\"\n", kSimulatedCudaArch, file_name);
+  result.text = fmt::format("#line 1 \"{}\"\n", file_name);
   size_t copied = 0;
   for (const Edit& edit : edits) {
     if (edit.begin < copied) continue;  // edits never overlap in valid code; keep the first if they do

@@ -16,13 +16,14 @@ RewriteResult rewrite(const std::string& source) { return rewrite_for_simulator(
 
 
 // The rewritten text through g++'s preprocessor alone, as the simulator's compile sees it.
-std::string preprocessed(const std::string& text) {
+std::string preprocessed(const std::string& text, const std::vector<std::string>& defines = {}) {
   TempDir dir(TempDir::Medium::kDisk);
   std::ofstream(dir.path() / "rewritten.cc") << text;
   SubprocessCommandRunner runner;
-  CommandResult run = runner.run({"g++", "-E", "-P", "-x", "c++", (dir.path() / "rewritten.cc").string(), "-o",
-                                  (dir.path() / "out.ii").string()},
-                                 std::chrono::seconds(60));
+  std::vector<std::string> command = {"g++", "-E", "-P", "-x", "c++"};
+  command.insert(command.end(), defines.begin(), defines.end());
+  command.insert(command.end(), {(dir.path() / "rewritten.cc").string(), "-o", (dir.path() / "out.ii").string()});
+  CommandResult run = runner.run(command, std::chrono::seconds(60));
   INFO(run.output);
   REQUIRE(run.outcome == CommandResult::Outcome::kSucceeded);
   return read_file(dir.path() / "out.ii");
@@ -35,62 +36,37 @@ bool last_line_kept(const std::string& source) {
   return text.find("int last_line = " + std::to_string(last) + ";") != std::string::npos;
 }
 
-TEST_CASE("__CUDA_ARCH__ is nvcc's device pass's: undefined in host bodies only, lines keep their numbers", "[sim]") {
+TEST_CASE("__CUDA_ARCH__ is left to the compiler's command line, one per pass; lines keep their numbers", "[sim]") {
   const std::string source =
       "#if __CUDA_ARCH__ >= 800\n"
       "__device__ int sm80 = FILE_SCOPE_DEVICE_BRANCH;\n"
       "#endif\n"
-      "__device__ int f() {\n"
-      "#if __CUDA_ARCH__ >= 800\n"
-      "  return DEVICE_BRANCH + __LINE__;\n"
+      "static __global__ void k(int* out) {\n"
+      "#ifdef __CUDA_ARCH__\n"
+      "  out[0] = DEVICE_BRANCH + __LINE__;\n"
       "#else\n"
-      "  return HOST_BRANCH_IN_DEVICE;\n"
+      "  out[0] = HOST_BRANCH + __LINE__;\n"
       "#endif\n"
       "}\n"
+      "namespace {\n"
       "__device__ float table[4] = {1, 2, 3, 4};\n"
-      "int host() {\n"
-      "#ifdef __CUDA_ARCH__\n"
-      "  return DEVICE_BRANCH_IN_HOST;\n"
-      "#else\n"
-      "  return HOST_BRANCH + __LINE__;\n"
-      "#endif\n"
       "}\n"
-      "template <int N> __global__ void __launch_bounds__(256) k(int* out) { auto g = [] __device__ (int x) {\n"
-      "  return x; }; out[0] = g(__CUDA_ARCH__) + __LINE__; }\n"
-      "__host__ __device__ int both() {\n"
-      "#ifdef __CUDA_ARCH__\n"
-      "  return DEVICE_BRANCH_IN_BOTH;\n"
-      "#endif\n"
-      "  return 0; }\n"
-      "__device__ auto trailing(int x) -> int { if (x > 0) {\n"
-      "#ifdef __CUDA_ARCH__\n"
-      "  return DEVICE_BRANCH_AFTER_ARROW;\n"
-      "#endif\n"
-      "  } return 0; }\n"
-      "#define HD __host__ __device__\n"
-      "int main_like() {\n"
-      "#ifdef __CUDA_ARCH__\n"
-      "  return DEVICE_BRANCH_AFTER_MACRO;\n"
-      "#endif\n"
-      "  return 0; }\n"
-      "#define PAD(n) extern \"C\" void pad_##n() {} \\\n"
-      "  void more_##n() {}\n"
-      "PAD(1)\n"
       "int after = __LINE__;\n";
   RewriteResult result = rewrite(source);
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
-  const std::string text = preprocessed(result.text);
-  CHECK_THAT(text, Catch::Contains("FILE_SCOPE_DEVICE_BRANCH"));
-  CHECK_THAT(text, Catch::Contains("DEVICE_BRANCH + 6"));
-  CHECK_THAT(text, Catch::Contains("HOST_BRANCH + 16"));
-  CHECK_THAT(text, !Catch::Contains("HOST_BRANCH_IN_DEVICE"));
-  CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_IN_HOST"));
-  CHECK_THAT(text, Catch::Contains("g(900) + 20"));
-  CHECK_THAT(text, Catch::Contains("void pad_1() {}"));  // a macro's braces are left alone
-  CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_IN_BOTH"));  // __host__ __device__: the host pass's view
-  CHECK_THAT(text, Catch::Contains("DEVICE_BRANCH_AFTER_ARROW"));
-  CHECK_THAT(text, !Catch::Contains("DEVICE_BRANCH_AFTER_MACRO"));
-  CHECK_THAT(text, Catch::Contains("int after = 40;"));
+  CHECK(result.passes == Passes::kBoth);
+  CHECK_THAT(result.text, Catch::StartsWith("#line 1 \"matmul.cu\"\n"));
+  const std::string device = preprocessed(result.text, pass_defines(Pass::kDevice));
+  const std::string host = preprocessed(result.text, pass_defines(Pass::kHost));
+  CHECK_THAT(device, Catch::Contains("FILE_SCOPE_DEVICE_BRANCH") && Catch::Contains("DEVICE_BRANCH + 6") &&
+                         !Catch::Contains("HOST_BRANCH"));
+  CHECK_THAT(host, !Catch::Contains("DEVICE_BRANCH") && Catch::Contains("HOST_BRANCH + 8"));
+  for (const std::string* text : {&device, &host}) {
+    CHECK_THAT(*text, Catch::Contains("int after = 14;"));
+    CHECK_THAT(*text, !Catch::Contains("static __global__"));  // joinable: sim/arch_passes.h
+    CHECK_THAT(*text, Catch::Contains("namespace __cusim_unnamed {"));
+  }
+  CHECK(rewrite("__global__ void k(int* out) { out[0] = 1; }\n").passes == Passes::kDeviceOnly);
 }
 
 TEST_CASE("a launch becomes a call that evaluates its arguments once, on the same lines", "[sim]") {
@@ -101,7 +77,7 @@ TEST_CASE("a launch becomes a call that evaluates its arguments once, on the sam
       "}\n";
   RewriteResult result = rewrite(source);
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
-  CHECK_THAT(result.text, Catch::StartsWith("#define __CUDA_ARCH__ 900\n#line 1 \"matmul.cu\"\n"));
+  CHECK_THAT(result.text, Catch::StartsWith("#line 1 \"matmul.cu\"\n"));
   CHECK_THAT(result.text, Catch::Contains("::cusim::launch(::cusim::LaunchConfig(dim3(n / 256, 1), 256), \"kernel\", "
                                           "[&](auto... cusim_a) { kernel(cusim_a...); }, p,\n"));
   CHECK(last_line_kept(source));

@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
+
 #include "compile/elf_listing.h"
 #include "compile/source_policy.h"
 #include "core/files.h"
 #include "model/lab.h"
 #include "sim/host_reads.h"
+#include "sim/pass_join.h"
 #include "sim/rewriter.h"
 
 namespace cudagrade {
@@ -99,47 +102,71 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     result.log = result.summary + "\n";
     return result;
   }
-  std::vector<std::string> student_compiler = compiler();
-  // -fsanitize=alignment: a vector access (float4, int4) at an address that is not a multiple of its size
-  // faults on a GPU, while x86 takes it, and g++ often splits it into aligned 4-byte reads the race checker's
-  // hooks cannot tell apart. The check calls the runtime (race_hooks.cc), which ends a kernel's run there.
-  // -ffunction-sections, -fdata-sections: each function and variable a section of its own name, for the check
-  // that device code reads no host variable (sim/host_reads.h).
-  student_compiler.insert(student_compiler.end(), {"-fsanitize=thread", "-fsanitize=alignment", "-ffunction-sections",
-                                                   "-fdata-sections", "-x", "c++", "-include", "cusim.h"});
-  Step compiled = compile("submission", rewritten.text, lab.submission_file(), student_compiler,
-                          {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
-                          sandbox_for(request));
-  if (compiled.entry.succeeded) {
-    if (std::optional<BuildResult> refused = host_variable_in_device_code(compiled, rewritten.device_names, lab)) {
-      return *refused;
-    }
+  std::vector<Step> passes = compile_passes(rewritten, request);
+  for (const Step& pass : passes) {
+    if (pass.entry.succeeded) continue;
+    if (std::optional<BuildResult> unsupported = unsupported_construct(pass, lab)) return *unsupported;
+    return pass;
   }
-  if (!compiled.entry.succeeded && compiled.refusal.empty()) {
-    // Code the compiler compiled holds a construct the simulator cannot run (rewriter.h's markers).
-    if (std::optional<UnsupportedUse> use = unsupported_use_in_log(compiled.log, lab.submission_file())) {
-      BuildResult result;
-      result.outcome = BuildResult::Outcome::kUnsupported;
-      result.summary = fmt::format("unsupported: {}{}: {} cannot run in the CPU simulator; grade this file on a GPU "
-                                   "(--backend gpu)",
-                                   lab.submission_file(), use->line > 0 ? fmt::format(" line {}", use->line) : "",
-                                   use->construct);
-      result.log = result.summary + "\n";
-      return result;
-    }
+  if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten.device_names, lab)) {
+    return *refused;
   }
-  return compiled;
+  if (passes.size() == 1) return passes.front();
+  return join_passes(passes[0], passes[1], rewritten.device_names, lab);
+}
+
+// The device pass, and the host pass too when the file can tell them apart (sim/arch_passes.h), at once.
+std::vector<CachedToolchain::Step> SimToolchain::compile_passes(const RewriteResult& rewritten,
+                                                                const BuildRequest& request) {
+  const Lab& lab = *request.lab;
+  auto compile_pass = [&](Pass pass) {
+    std::vector<std::string> command = compiler();
+    const std::vector<std::string> defines = pass_defines(pass);
+    command.insert(command.end(), defines.begin(), defines.end());
+    // -fsanitize=alignment: a vector access (float4, int4) at an address that is not a multiple of its size
+    // faults on a GPU, while x86 takes it, and g++ often splits it into aligned 4-byte reads the race checker's
+    // hooks cannot tell apart. The check calls the runtime (race_hooks.cc), which ends a kernel's run there.
+    // -ffunction-sections, -fdata-sections: each function and variable a section of its own name, for the
+    // check that device code reads no host variable (sim/host_reads.h) and for the join (sim/pass_join.h).
+    command.insert(command.end(), {"-fsanitize=thread", "-fsanitize=alignment", "-ffunction-sections",
+                                   "-fdata-sections", "-x", "c++", "-include", "cusim.h"});
+    return compile(pass == Pass::kDevice ? "submission" : "submission-host-pass", rewritten.text,
+                   lab.submission_file(), command,
+                   {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
+                   sandbox_for(request));
+  };
+  if (rewritten.passes == Passes::kDeviceOnly) return {compile_pass(Pass::kDevice)};
+  return compile_in_parallel({[&] { return compile_pass(Pass::kDevice); }, [&] { return compile_pass(Pass::kHost); }});
+}
+
+// A failed compile whose code the compiler compiled holds a construct the simulator cannot run (rewriter.h's
+// markers): the file is `unsupported` here, not wrong.
+std::optional<BuildResult> SimToolchain::unsupported_construct(const Step& failed, const Lab& lab) const {
+  if (!failed.refusal.empty()) return std::nullopt;
+  std::optional<UnsupportedUse> use = unsupported_use_in_log(failed.log, lab.submission_file());
+  if (!use) return std::nullopt;
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kUnsupported;
+  result.summary = fmt::format("unsupported: {}{}: {} cannot run in the CPU simulator; grade this file on a GPU "
+                               "(--backend gpu)",
+                               lab.submission_file(), use->line > 0 ? fmt::format(" line {}", use->line) : "",
+                               use->construct);
+  result.log = result.summary + "\n";
+  return result;
 }
 
 // readelf's listing of one student object: a few hundred KiB.
 constexpr size_t kObjectListingCap = 16 << 20;
 
+CommandResult SimToolchain::list_object(const std::filesystem::path& object) {
+  return runner_.run({"readelf", "-W", "-S", "-s", "-r", object.string()}, std::chrono::seconds(60),
+                     kObjectListingCap);
+}
+
 // A kernel that reads a host variable is a compile error, as nvcc's device pass makes it (sim/host_reads.h).
 std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
                                                                       const Lab& lab) {
-  CommandResult listed =
-      runner_.run({"readelf", "-W", "-S", "-s", "-r", object_of(compiled).string()}, std::chrono::seconds(60),
-                  kObjectListingCap);
+  CommandResult listed = list_object(object_of(compiled));
   if (listed.outcome != CommandResult::Outcome::kSucceeded) return std::nullopt;  // the object check says why
   const HostReadVerdict verdict = find_host_read(parse_readelf(listed.output), names);
   if (verdict.outcome == HostReadVerdict::Outcome::kNone) return std::nullopt;
@@ -148,6 +175,54 @@ std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step
   result.summary = describe_host_read(verdict, lab.submission_file());
   result.log = result.summary + "\n";
   return result;
+}
+
+// The two passes' objects as one (sim/pass_join.h): the device pass's renamed, the host pass's weakened, then
+// `ld -r`, device pass first. Cached by the two compiles' entries, whose names cover everything that went
+// into them.
+CachedToolchain::Step SimToolchain::join_passes(const Step& device_pass, const Step& host_pass,
+                                                const DeviceNames& names, const Lab& lab) {
+  using Outcome = BuildCache::MakeOutcome;
+  const std::string inputs =
+      fmt::format("pass join v1\n{}\n{}\n", device_pass.entry.dir.string(), host_pass.entry.dir.string());
+  return cached_step("submission-joined", inputs, [&](const std::filesystem::path& dir) {
+    const CommandResult device_listing = list_object(object_of(device_pass));
+    const CommandResult host_listing = list_object(object_of(host_pass));
+    for (const CommandResult* listing : {&device_listing, &host_listing}) {
+      if (listing->outcome != CommandResult::Outcome::kSucceeded) {
+        return std::pair{Outcome::kNotJudged, "readelf could not list an object: " + listing->output};
+      }
+    }
+    const PassJoinPlan plan =
+        plan_pass_join(parse_readelf(device_listing.output), parse_readelf(host_listing.output), names);
+    if (plan.outcome == PassJoinPlan::Outcome::kKernelOnlyInHostPass) {
+      return std::pair{Outcome::kFailed, describe_kernel_only_in_host_pass(plan, lab.submission_file()) + "\n"};
+    }
+    std::ofstream renamed(dir / "renamed.txt");
+    for (const std::string& name : plan.device_pass_renamed) renamed << name << ' ' << name << kDevicePassSuffix << '\n';
+    renamed.close();
+    std::ofstream weakened(dir / "weakened.txt");
+    for (const std::string& name : plan.host_pass_weakened) weakened << name << '\n';
+    weakened.close();
+    const std::vector<std::vector<std::string>> commands = {
+        {"objcopy", "--redefine-syms=" + (dir / "renamed.txt").string(), object_of(device_pass).string(),
+         (dir / "device-pass.o").string()},
+        {"objcopy", "--weaken-symbols=" + (dir / "weakened.txt").string(), object_of(host_pass).string(),
+         (dir / "host-pass.o").string()},
+        {"ld", "-r", (dir / "device-pass.o").string(), (dir / "host-pass.o").string(), "-o", object_in(dir).string()}};
+    for (const std::vector<std::string>& command : commands) {
+      const CommandResult run = runner_.run(command, std::chrono::seconds(60));
+      if (run.outcome != CommandResult::Outcome::kSucceeded) {
+        // Two objects g++ made of one text: a join that fails is the grader's to explain, not the file's.
+        return std::pair{Outcome::kNotJudged,
+                         fmt::format("joining the two passes failed: {}: {}", command.front(), run.output)};
+      }
+    }
+    std::error_code ignored;
+    std::filesystem::remove(dir / "device-pass.o", ignored);
+    std::filesystem::remove(dir / "host-pass.o", ignored);
+    return std::pair{Outcome::kSucceeded, device_pass.log + host_pass.log};
+  });
 }
 
 std::vector<std::string> SimToolchain::extra_allowed_symbols() const {

@@ -10,6 +10,7 @@
 
 #include "compile/cached_toolchain.h"
 #include "sim/device_names.h"
+#include "sim/rewriter.h"
 
 namespace cudagrade {
 
@@ -27,8 +28,12 @@ class SimToolchain : public CachedToolchain {
   std::vector<std::string> launch_symbols() const override;
   std::pair<std::string, std::string> own_headers() const override;
   BuildResult link_runner(const std::vector<Step>& objects, const BuildRequest& request, BuildResult result) override;
+  std::vector<Step> compile_passes(const RewriteResult& rewritten, const BuildRequest& request);
+  std::optional<BuildResult> unsupported_construct(const Step& failed, const Lab& lab) const;
   std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
                                                           const Lab& lab);
+  Step join_passes(const Step& device_pass, const Step& host_pass, const DeviceNames& names, const Lab& lab);
+  CommandResult list_object(const std::filesystem::path& object);
 
   std::string cxx_;
 };

@@ -25,7 +25,8 @@
 #include "cusim_warp_op.h"
 
 // What nvcc predefines in both of its passes, for the one architecture the labs build for. __CUDA_ARCH__ is
-// the device pass's alone: the rewriter defines it around every __global__ and __device__ body (rewriter.h).
+// the device pass's alone, with CUDA_DOUBLE_MATH_FUNCTIONS: the compiler's command line defines them there
+// (sim/rewriter.h's pass_defines; tests/data/nvcc/predefined-13.0.txt is nvcc's own list).
 #define __CUDACC__ 1
 #define __NVCC__ 1
 #define __CUDACC_VER_MAJOR__ 13
@@ -34,9 +35,19 @@
 #define __CUDA_API_VER_MAJOR__ 13
 #define __CUDA_API_VER_MINOR__ 0
 #define __CUDA_ARCH_LIST__ 900
+#define __NVCC_DIAG_PRAGMA_SUPPORT__ 1
+#define __CUDACC_DEVICE_ATOMIC_BUILTINS__ 1
 // A kernel is never inlined into its launch: its code stays in a section of its own, where the check that device
-// code reads no host variable looks (sim/host_reads.h).
+// code reads no host variable looks (sim/host_reads.h). In the host pass of a file compiled in both of nvcc's
+// passes (sim/arch_passes.h), a kernel's body is the host view's, which never runs on a GPU: weak, so that the
+// device pass's definition takes its place when the two objects are joined (sim/pass_join.h), and noipa, so
+// that no call to it is optimised on what this body does.
+#ifdef __CUSIM_HOST_PASS__
+#undef __CUSIM_HOST_PASS__
+#define __global__ __attribute__((noipa, weak))
+#else
 #define __global__ __attribute__((noinline))
+#endif
 #define __device__
 #define __host__
 #define __constant__
