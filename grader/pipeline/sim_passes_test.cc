@@ -70,6 +70,24 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
+TEST_CASE("a global that only the device pass declares is never initialised, as nvcc builds no host code there",
+          "[sim][passes]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(testing::kAddUp + R"(
+__device__ int off_by_one;
+#ifdef __CUDA_ARCH__
+struct OnlyInTheDevicePass { OnlyInTheDevicePass() { off_by_one = 1; } } only_in_the_device_pass;
+#endif
+__global__ void block_sums(const int* in, int* partial, int n) {
+  if (threadIdx.x != 0) return;
+  int sum = off_by_one;
+  for (int i = blockIdx.x * 256; i < n && i < (blockIdx.x + 1) * 256; ++i) sum += in[i];
+  partial[blockIdx.x] = sum;
+}
+)" + testing::kTwoPassLauncher);
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
 TEST_CASE("a kernel launched only where __CUDA_ARCH__ is undefined has no device code under nvcc: a compile error "
           "that says so",
           "[sim][passes]") {

@@ -10,7 +10,9 @@
 //     host pass binds to it and nothing of its own binds to the host pass;
 //   - the host pass's definitions of what the device pass keeps are made weak, so that the device pass's take
 //     their place (its kernels are weak already: cusim.h), and the device pass's object comes first in the
-//     join, so that its copy of a template or inline definition is the one kept.
+//     join, so that its copy of a template or inline definition is the one kept;
+//   - the device pass's startup code (.init_array) is dropped: nvcc's device pass builds no host code, so the
+//     initialiser of a global that only the device pass declares never runs on a GPU.
 // A kernel that only the host pass defines (launched from code that tests __CUDA_ARCH__) has no device code
 // under nvcc, whose launch then fails: the simulator refuses it when it builds.
 #pragma once
