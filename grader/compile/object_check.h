@@ -29,6 +29,9 @@ class ObjectCheck {
   // kernel launch compiles to with it (a file using none is refused). Safe to call from several threads.
   Result judge(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,
                const std::vector<std::string>& launch_symbols);
+  // What the object asks the loader to run at startup, alone: for an object whose startup code a later step
+  // removes before judge() sees it (the simulator's device pass, sim/pass_join.h).
+  Result judge_startup(const std::filesystem::path& object) { return check_sections(object); }
 
  private:
   Result check_symbols(const std::filesystem::path& object, const std::vector<std::string>& extra_allowed,

@@ -206,7 +206,8 @@ TEST_CASE("no macro tells the simulator from nvcc", "[sim][fidelity]") {
 #if defined(__SANITIZE_THREAD__) || defined(__restrict__) || defined(CUSIM_ATOMIC) || defined(CUSIM_WARP_REDUCE) || \
     defined(CUSIM_MIN_MAX) || defined(CUSIM_VECTOR_TYPES) || defined(CUSIM_CACHE_HINT_LOAD) || !defined(__NVCC__) || \
     !defined(__CUDACC__) || !defined(__CUDACC_VER_MAJOR__) || !defined(CUDART_VERSION) || \
-    !defined(__NVCC_DIAG_PRAGMA_SUPPORT__) || !defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__)
+    !defined(__NVCC_DIAG_PRAGMA_SUPPORT__) || !defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__) || defined(_GLIBCXX_TSAN) || \
+    defined(INT32_MAX) || defined(_GLIBCXX_TUPLE) || !defined(__CUDA_RUNTIME_H__) || !defined(cudaHostAllocDefault)
 #define TELLS_APART 1
 #else
 #define TELLS_APART 0

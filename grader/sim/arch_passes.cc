@@ -8,38 +8,6 @@
 namespace cudagrade {
 namespace {
 
-// The text as g++ reads it for tokens: the trigraphs and digraph that spell '\' and '#' replaced, and
-// backslash-newline splices (with blanks before the newline, as GCC allows) removed.
-std::string spliced(std::string_view source) {
-  std::string replaced;
-  replaced.reserve(source.size());
-  for (size_t i = 0; i < source.size(); ++i) {
-    if (source.compare(i, 3, "?\?/") == 0 || source.compare(i, 3, "?\?=") == 0) {
-      replaced += source[i + 2] == '/' ? '\\' : '#';
-      i += 2;
-    } else if (source.compare(i, 2, "%:") == 0) {
-      replaced += '#';
-      ++i;
-    } else {
-      replaced += source[i];
-    }
-  }
-  std::string text;
-  text.reserve(replaced.size());
-  for (size_t i = 0; i < replaced.size(); ++i) {
-    if (replaced[i] == '\\') {
-      size_t after = i + 1;
-      while (after < replaced.size() && (replaced[after] == ' ' || replaced[after] == '\t')) ++after;
-      if (after < replaced.size() && replaced[after] == '\n') {
-        i = after;
-        continue;
-      }
-    }
-    text += replaced[i];
-  }
-  return text;
-}
-
 // How far a declaration's specifiers are looked for around a device keyword: a declaration head is a line or
 // two, and the bound keeps the scan linear on a file of nothing but keywords.
 constexpr size_t kLongestHead = 4096;
@@ -147,14 +115,6 @@ void drop_static(const SourceScan& scan, size_t at, std::set<size_t>& statics) {
 }
 
 }  // namespace
-
-bool can_tell_passes_apart(std::string_view source) {
-  const std::string text = spliced(source);
-  for (std::string_view tell : {"__CUDA_ARCH__", "CUDA_DOUBLE_MATH_FUNCTIONS", "##", "\\u", "\\U"}) {
-    if (text.find(tell) != std::string::npos) return true;
-  }
-  return false;
-}
 
 std::vector<LinkageEdit> external_linkage_edits(const SourceScan& scan) {
   std::vector<LinkageEdit> edits;

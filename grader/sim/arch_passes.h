@@ -1,9 +1,11 @@
 // nvcc compiles a file twice: a device pass with __CUDA_ARCH__ defined, whose kernels and device functions run
-// on the GPU, and a host pass without it, whose host functions run on the CPU. A file that tests __CUDA_ARCH__
-// can make the two passes see different code: a host function chosen at file scope, a macro's value, a
-// __host__ __device__ function's branch. One g++ pass cannot show both (issue #33: the simulator checked one view
-// while the GPU ran the other), so the simulator compiles such a file twice too and joins the two objects
-// (sim/pass_join.h): kernels and what they call from the device pass, host code from the host pass.
+// on the GPU, and a host pass without it, whose host functions run on the CPU; the device pass also includes
+// headers the host pass does not (<stdio.h>, <assert.h>). A file can make the two passes see different code:
+// a host function chosen at file scope by __CUDA_ARCH__, a macro's value, a __host__ __device__ function's
+// branch, `#ifdef EOF`, or whether a declaration is visible. One g++ pass cannot show both (issue #33: the
+// simulator checked one view while the GPU ran the other), so the simulator compiles every file twice too and
+// joins the two objects (sim/pass_join.h): kernels and what they call from the device pass, host code from
+// the host pass.
 //
 // Before that, the file is made joinable: what both passes must share (kernels, __device__ and __constant__
 // variables) needs external linkage to be found across the two objects, so `static` is dropped from their
@@ -18,11 +20,6 @@
 #include "sim/source_scan.h"
 
 namespace cudagrade {
-
-// Whether any text of the file could reach a macro nvcc defines in its device pass only (__CUDA_ARCH__,
-// CUDA_DOUBLE_MATH_FUNCTIONS): it names one (after line splices, in any spelling g++ reads), or pastes tokens
-// (`##`, `%:%:`), which can build a name. A file that cannot is the same in both passes and is compiled once.
-bool can_tell_passes_apart(std::string_view source);
 
 struct LinkageEdit {
   size_t begin, end;

@@ -16,21 +16,6 @@ std::string with_edits(const std::string& source) {
   return text;
 }
 
-TEST_CASE("a file is compiled in both passes when any spelling g++ reads could reach __CUDA_ARCH__", "[sim][passes]") {
-  CHECK_FALSE(can_tell_passes_apart("__global__ void k(float* p) { p[0] = __CUDA_ARCH_LIST__; }\n"));
-  CHECK_FALSE(can_tell_passes_apart("#define CAT(a, b) a b\nint x = 1;\n"));
-  CHECK(can_tell_passes_apart("#ifdef __CUDA_ARCH__\n#endif\n"));
-  CHECK(can_tell_passes_apart("#ifdef CUDA_DOUBLE_MATH_FUNCTIONS\n#endif\n"));  // nvcc's device pass defines it too
-  CHECK(can_tell_passes_apart("// __CUDA_ARCH__ only in a comment costs a second compile, nothing more\n"));
-  CHECK(can_tell_passes_apart("#if defined(__CUDA_\\\nARCH__)\n#endif\n"));    // a line splice
-  CHECK(can_tell_passes_apart("#if defined(__CUDA_\\  \nARCH__)\n#endif\n"));  // blanks before the newline
-  CHECK(can_tell_passes_apart("#if defined(__CUDA_?\?/\nARCH__)\n#endif\n"));  // a trigraph's backslash
-  CHECK(can_tell_passes_apart("#define NAME(a, b) a##b\n#if NAME(__CUDA_, ARCH__)\n#endif\n"));
-  CHECK(can_tell_passes_apart("#define NAME(a, b) a%:%:b\n"));
-  CHECK(can_tell_passes_apart("#define NAME(a, b) a?\?=?\?=b\n"));
-  CHECK(can_tell_passes_apart("int \\u0041 = 0;\n"));
-}
-
 TEST_CASE("kernels and device variables at namespace scope lose `static`; members and locals keep it",
           "[sim][passes]") {
   const std::string source =

@@ -303,13 +303,8 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   mark_kernel_entries(scan, edits);
+  for (LinkageEdit& edit : external_linkage_edits(scan)) edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
   RewriteResult result;
-  result.passes = can_tell_passes_apart(source) ? Passes::kBoth : Passes::kDeviceOnly;
-  if (result.passes == Passes::kBoth) {
-    for (LinkageEdit& edit : external_linkage_edits(scan)) {
-      edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
-    }
-  }
   // Insertions (begin == end) go before a replacement that starts at the same place.
   std::stable_sort(edits.begin(), edits.end(),
                    [](const Edit& a, const Edit& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });

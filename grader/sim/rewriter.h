@@ -18,10 +18,10 @@
 //          costs nothing, as with nvcc (issue #33: one such token in dead code made the simulator refuse a file,
 //          so that a GPU grade lost the simulator's checks beside it).
 //   __CUDA_ARCH__, defined by nvcc in its device pass only
-//       -> defined on the compiler's command line for the device pass (pass_defines). A file that can reach
-//          it is compiled in both passes and the two objects are joined (sim/arch_passes.h, sim/pass_join.h);
-//          its kernels and device variables lose `static`, and its unnamed namespaces get a name, so that the
-//          join can find them.
+//       -> defined on the compiler's command line for the device pass (pass_defines). Every file is compiled in
+//          both passes and the two objects are joined (sim/arch_passes.h, sim/pass_join.h); its kernels and
+//          device variables lose `static`, and its unnamed namespaces get a name, so that the join can find
+//          them.
 // Rewrites never change a line's number (the directives above come with a #line), and the output starts with a
 // #line directive, so compiler errors and race reports point at the student's own lines.
 #pragma once
@@ -39,9 +39,7 @@ namespace cudagrade {
 // (backend/gpu_backend.h's kDefaultArch), as __CUDA_ARCH__ spells it.
 inline constexpr int kSimulatedCudaArch = 900;
 
-// The passes of nvcc's that g++ compiles a rewritten file in: the device pass alone, when nothing in the file can
-// tell the two apart, or both, joined.
-enum class Passes { kDeviceOnly, kBoth };
+// The passes of nvcc's, each of which g++ compiles a rewritten file in.
 enum class Pass { kDevice, kHost };
 
 // What g++ is given besides the text in each pass: the device pass defines __CUDA_ARCH__; the host pass tells
@@ -50,7 +48,6 @@ std::vector<std::string> pass_defines(Pass pass);
 
 struct RewriteResult {
   enum class Outcome { kRewritten, kMalformed } outcome = Outcome::kRewritten;
-  Passes passes = Passes::kDeviceOnly;
   std::string text;    // the C++ source, when rewritten
   int line = 0;        // where the problem is, otherwise
   std::string reason;  // "a kernel launch with no closing >>>"

@@ -54,7 +54,6 @@ TEST_CASE("__CUDA_ARCH__ is left to the compiler's command line, one per pass; l
       "int after = __LINE__;\n";
   RewriteResult result = rewrite(source);
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
-  CHECK(result.passes == Passes::kBoth);
   CHECK_THAT(result.text, Catch::StartsWith("#line 1 \"matmul.cu\"\n"));
   const std::string device = preprocessed(result.text, pass_defines(Pass::kDevice));
   const std::string host = preprocessed(result.text, pass_defines(Pass::kHost));
@@ -66,7 +65,6 @@ TEST_CASE("__CUDA_ARCH__ is left to the compiler's command line, one per pass; l
     CHECK_THAT(*text, !Catch::Contains("static __global__"));  // joinable: sim/arch_passes.h
     CHECK_THAT(*text, Catch::Contains("namespace __cusim_unnamed {"));
   }
-  CHECK(rewrite("__global__ void k(int* out) { out[0] = 1; }\n").passes == Passes::kDeviceOnly);
 }
 
 TEST_CASE("a launch becomes a call that evaluates its arguments once, on the same lines", "[sim]") {

@@ -111,11 +111,19 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten.device_names, lab)) {
     return *refused;
   }
-  if (passes.size() == 1) return passes.front();
+  // The device pass's startup code is judged before the join drops it: an .init_array slot of the file's own
+  // must not escape the object check, which judges everything else in the joined object.
+  const ObjectCheck::Result device_pass_check = object_check_.judge_startup(object_of(passes.front()));
+  if (device_pass_check.outcome != BuildResult::Outcome::kBuilt) {
+    BuildResult result;
+    result.outcome = device_pass_check.outcome;
+    result.summary = device_pass_check.summary;
+    return result;
+  }
   return join_passes(passes[0], passes[1], rewritten.device_names, lab);
 }
 
-// The device pass, and the host pass too when the file can tell them apart (sim/arch_passes.h), at once.
+// The device pass and the host pass (sim/arch_passes.h), at once.
 std::vector<CachedToolchain::Step> SimToolchain::compile_passes(const RewriteResult& rewritten,
                                                                 const BuildRequest& request) {
   const Lab& lab = *request.lab;
@@ -135,7 +143,6 @@ std::vector<CachedToolchain::Step> SimToolchain::compile_passes(const RewriteRes
                    {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
                    sandbox_for(request));
   };
-  if (rewritten.passes == Passes::kDeviceOnly) return {compile_pass(Pass::kDevice)};
   return compile_in_parallel({[&] { return compile_pass(Pass::kDevice); }, [&] { return compile_pass(Pass::kHost); }});
 }
 

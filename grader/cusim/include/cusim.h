@@ -12,31 +12,15 @@
 // refusal names them.
 #pragma once
 
-#include <cmath>
-#include <cstddef>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <tuple>
-#include <type_traits>
-#include <utility>
-
+// nvcc's predefined macros and the headers nvcc brings in, first (cusim_environment.h).
+#include "cusim_environment.h"
 #include "cusim_warp_op.h"
 
-// What nvcc predefines in both of its passes, for the one architecture the labs build for. __CUDA_ARCH__ is
-// the device pass's alone, with CUDA_DOUBLE_MATH_FUNCTIONS: the compiler's command line defines them there
-// (sim/rewriter.h's pass_defines; tests/data/nvcc/predefined-13.0.txt is nvcc's own list).
-#define __CUDACC__ 1
-#define __NVCC__ 1
-#define __CUDACC_VER_MAJOR__ 13
-#define __CUDACC_VER_MINOR__ 0
-#define __CUDACC_VER_BUILD__ 88
-#define __CUDA_API_VER_MAJOR__ 13
-#define __CUDA_API_VER_MINOR__ 0
-#define __CUDA_ARCH_LIST__ 900
-#define __NVCC_DIAG_PRAGMA_SUPPORT__ 1
-#define __CUDACC_DEVICE_ATOMIC_BUILTINS__ 1
+namespace cusim {
+using u32 = __UINT32_TYPE__;
+using u64 = __UINT64_TYPE__;
+}  // namespace cusim
+
 // A kernel is never inlined into its launch: its code stays in a section of its own, where the check that device
 // code reads no host variable looks (sim/host_reads.h). In the host pass of a file compiled in both of nvcc's
 // passes (sim/arch_passes.h), a kernel's body is the host view's, which never runs on a GPU: weak, so that the
@@ -60,6 +44,7 @@
 // run one code in the simulator's checks and another on the GPU (issue #33). __restrict__ is g++'s keyword
 // as it is nvcc's, so it is not a macro here either.
 #undef __SANITIZE_THREAD__
+#undef _GLIBCXX_TSAN
 
 // ---- Vector types and built-in variables -------------------------------------------------------------
 
@@ -360,16 +345,32 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
 
 // `call` invokes the kernel with its arguments; the arguments are evaluated once, at the launch, as CUDA
 // does, and every thread gets its own copy of the parameters.
+// (A launch's arguments are kept in slots of their own rather than a std::tuple: <tuple> is a header nvcc does
+// not include, whose macros a file could test.)
+template <size_t I, typename T>
+struct ArgumentSlot {
+  T value;
+};
+template <typename Indices, typename... T>
+struct Arguments;
+template <size_t... I, typename... T>
+struct Arguments<std::index_sequence<I...>, T...> : ArgumentSlot<I, T>... {
+  template <typename Call>
+  void pass_to(Call& call) {
+    call(static_cast<ArgumentSlot<I, T>&>(*this).value...);
+  }
+};
+
 template <typename Call, typename... Args>
 void launch(const LaunchConfig& config, const char* kernel_name, Call call, Args&&... args) {
   struct Closure {
     Call call;
-    std::tuple<std::decay_t<Args>...> arguments;
-  } closure{call, std::tuple<std::decay_t<Args>...>(std::forward<Args>(args)...)};
+    Arguments<std::index_sequence_for<Args...>, std::decay_t<Args>...> arguments;
+  } closure{call, {{std::forward<Args>(args)}...}};
   run_kernel(config, kernel_name,
              [](void* c) {
                auto& self = *static_cast<Closure*>(c);
-               std::apply(self.call, self.arguments);
+               self.arguments.pass_to(self.call);
              },
              &closure);
 }
@@ -390,7 +391,7 @@ int syncthreads_count(int predicate, int line);
 void syncwarp(unsigned mask, int line);
 
 // A warp-scoped rendezvous of the lanes in `mask`; returns this lane's result.
-uint64_t warp_collective(WarpOp op, unsigned mask, uint64_t value, int argument, int width, int line);
+u64 warp_collective(WarpOp op, unsigned mask, u64 value, int argument, int width, int line);
 unsigned active_mask(int line);
 
 // A construct the simulator cannot run: the case ends as `unsupported`, naming it.
@@ -405,27 +406,27 @@ template <typename T>
 T shuffle_any(WarpOp op, unsigned mask, T value, int argument, int width, int line) {
   static_assert(std::is_trivially_copyable_v<T>, "a shuffled value must be trivially copyable");
   unsigned char bytes[sizeof(T)];
-  std::memcpy(bytes, &value, sizeof(T));
+  memcpy(bytes, &value, sizeof(T));
   for (size_t at = 0; at < sizeof(T); at += 8) {
-    uint64_t chunk = 0;
+    u64 chunk = 0;
     const size_t count = sizeof(T) - at < 8 ? sizeof(T) - at : 8;
-    std::memcpy(&chunk, bytes + at, count);
+    memcpy(&chunk, bytes + at, count);
     chunk = warp_collective(op, mask, chunk, argument, width, line);
-    std::memcpy(bytes + at, &chunk, count);
+    memcpy(bytes + at, &chunk, count);
   }
   T result;
-  std::memcpy(&result, bytes, sizeof(T));
+  memcpy(&result, bytes, sizeof(T));
   return result;
 }
 
 template <typename T>
 T shuffle(WarpOp op, unsigned mask, T value, int argument, int width, int line) {
   static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>, "shuffles move at most 8 bytes");
-  uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
+  u64 bits = 0;
+  memcpy(&bits, &value, sizeof(T));
   bits = warp_collective(op, mask, bits, argument, width, line);
   T result;
-  std::memcpy(&result, &bits, sizeof(T));
+  memcpy(&result, &bits, sizeof(T));
   return result;
 }
 
@@ -433,3 +434,4 @@ T shuffle(WarpOp op, unsigned mask, T value, int argument, int width, int line) 
 
 #include "cusim_warp_functions.h"
 #include "cusim_device_functions.h"
+#include "cusim_nvcc_macros.h"

@@ -3,8 +3,6 @@
 #pragma once
 
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 // ---- Memory fences and atomics ---------------------------------------------------------------------------
@@ -17,15 +15,15 @@ inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 template <typename T, typename Update>
 T cusim_atomic_update(T* address, Update update) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomics work on 4- and 8-byte words");
-  using Word = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  using Word = std::conditional_t<sizeof(T) == 4, ::cusim::u32, ::cusim::u64>;
   Word* word = reinterpret_cast<Word*>(address);
   Word expected = __atomic_load_n(word, __ATOMIC_RELAXED);
   for (;;) {
     T old_value;
-    std::memcpy(&old_value, &expected, sizeof(T));
+    memcpy(&old_value, &expected, sizeof(T));
     T new_value = update(old_value);
     Word desired;
-    std::memcpy(&desired, &new_value, sizeof(T));
+    memcpy(&desired, &new_value, sizeof(T));
     if (__atomic_compare_exchange_n(word, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
       return old_value;
   }
@@ -118,12 +116,12 @@ inline int __mul24(int x, int y) { return x * y; }
 inline unsigned __umul24(unsigned x, unsigned y) { return x * y; }
 inline float __int_as_float(int x) {
   float f;
-  std::memcpy(&f, &x, 4);
+  memcpy(&f, &x, 4);
   return f;
 }
 inline int __float_as_int(float f) {
   int x;
-  std::memcpy(&x, &f, 4);
+  memcpy(&x, &f, 4);
   return x;
 }
 // The rest of CUDA's bit casts (radix sorts key floats by __float_as_uint, atomicMax on doubles goes through
@@ -132,7 +130,7 @@ template <typename To, typename From>
 inline To cusim_bit_cast(From from) {
   static_assert(sizeof(To) == sizeof(From));
   To to;
-  std::memcpy(&to, &from, sizeof to);
+  memcpy(&to, &from, sizeof to);
   return to;
 }
 inline unsigned int __float_as_uint(float f) {

@@ -46,15 +46,15 @@ inline unsigned __activemask(int line = __builtin_LINE()) { return ::cusim::acti
 template <typename T>
 unsigned __match_any_sync(unsigned mask, T value, int line = __builtin_LINE()) {
   static_assert(std::is_integral_v<T> || std::is_floating_point_v<T>, "__match_any_sync compares 32- and 64-bit values");
-  uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
+  ::cusim::u64 bits = 0;
+  memcpy(&bits, &value, sizeof(T));
   return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kMatchAny, mask, bits, 0, 32, line));
 }
 template <typename T>
 unsigned __match_all_sync(unsigned mask, T value, int* predicate, int line = __builtin_LINE()) {
   static_assert(std::is_integral_v<T> || std::is_floating_point_v<T>, "__match_all_sync compares 32- and 64-bit values");
-  uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
+  ::cusim::u64 bits = 0;
+  memcpy(&bits, &value, sizeof(T));
   const unsigned result =
       static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::kMatchAll, mask, bits, 0, 32, line));
   *predicate = result != 0;
@@ -65,8 +65,8 @@ unsigned __match_all_sync(unsigned mask, T value, int* predicate, int line = __b
     return static_cast<unsigned>(::cusim::warp_collective(::cusim::WarpOp::op, mask, value, 0, 32, line));   \
   }                                                                                                          \
   inline int name(unsigned mask, int value, int line = __builtin_LINE()) {                                  \
-    return static_cast<int>(static_cast<uint32_t>(                                                           \
-        ::cusim::warp_collective(::cusim::WarpOp::op, mask, static_cast<uint32_t>(value), 1, 32, line)));    \
+    return static_cast<int>(static_cast<::cusim::u32>(                                                           \
+        ::cusim::warp_collective(::cusim::WarpOp::op, mask, static_cast<::cusim::u32>(value), 1, 32, line)));    \
   }
 CUSIM_WARP_REDUCE(__reduce_add_sync, kReduceAdd)
 CUSIM_WARP_REDUCE(__reduce_min_sync, kReduceMin)

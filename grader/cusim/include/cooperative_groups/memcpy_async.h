@@ -14,9 +14,9 @@ void memcpy_async(const Group& group, void* destination, const void* source, siz
   unsigned char* to = static_cast<unsigned char*>(destination);
   const unsigned char* from = static_cast<const unsigned char*>(source);
   const size_t rank = group.thread_rank(), size = group.size();
-  if (bytes % 4 == 0 && reinterpret_cast<uintptr_t>(to) % 4 == 0 && reinterpret_cast<uintptr_t>(from) % 4 == 0) {
+  if (bytes % 4 == 0 && reinterpret_cast<__UINTPTR_TYPE__>(to) % 4 == 0 && reinterpret_cast<__UINTPTR_TYPE__>(from) % 4 == 0) {
     for (size_t word = rank; word < bytes / 4; word += size) {
-      reinterpret_cast<uint32_t*>(to)[word] = reinterpret_cast<const uint32_t*>(from)[word];
+      reinterpret_cast<::cusim::u32*>(to)[word] = reinterpret_cast<const ::cusim::u32*>(from)[word];
     }
     return;
   }
