@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU (the device tool), in one call: nvcc's two passes in the simulator beside a GPU grade
-# (sim/arch_passes.h, sim/pass_join.h). The two hostile files that ran other code in the simulator than on the
-# GPU by testing __CUDA_ARCH__ must be `race` there; the field files that test it honestly must pass as before.
+# (sim/arch_passes.h, sim/pass_join.h) and nvcc's macros in the simulator (cusim_nvcc_macros.h). The hostile
+# files that ran other code in the simulator than on the GPU by a macro must be `race` there; the field files
+# that test __CUDA_ARCH__ honestly must pass as before.
 # Each is graded with --backend gpu on its lab's shipped cases (the simulator checks races beside the GPU).
 #   scripts/device-passes.sh
 set -uo pipefail
@@ -17,6 +18,8 @@ printf '%-46s %-8s %-12s %s\n' file expected got score | tee "$out/passes.txt"
 for entry in matmul:submissions/adversarial/matmul/races_where_host_pass_differs.cu:race \
   matmul:submissions/adversarial/matmul/races_in_device_view_of_host_device.cu:race \
   matmul:submissions/adversarial/matmul/races_unless_device_pass_initialiser_ran.cu:race \
+  matmul:submissions/adversarial/matmul/races_unless_cuda_runtime_included.cu:race \
+  matmul:submissions/adversarial/matmul/races_where_host_pass_lacks_stdio.cu:race \
   reduction:submissions/field/reduction/reduce7_arch.cu:passed \
   transpose:submissions/field/transpose/arch_branches.cu:passed \
   matmul:submissions/field/matmul/arch_file_scope_loads.cu:passed; do
