@@ -29,9 +29,10 @@ static __device__ int another_one_set_by_the_host;
 __constant__ int weights[2];
 )";
 
-TEST_CASE("a file that tests __CUDA_ARCH__: kernels see the device pass, host code the host pass, one copy of each "
-          "device variable",
-          "[sim][passes]") {
+TEST_CASE(
+    "a file that tests __CUDA_ARCH__: kernels see the device pass, host code the host pass, one copy of each "
+    "device variable",
+    "[sim][passes]") {
   testing::SimFixture fixture;
   GradeReport report = fixture.grade(kViews + R"(
 namespace {
@@ -88,9 +89,10 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
-TEST_CASE("a kernel launched only where __CUDA_ARCH__ is undefined has no device code under nvcc: a compile error "
-          "that says so",
-          "[sim][passes]") {
+TEST_CASE(
+    "a kernel launched only where __CUDA_ARCH__ is undefined has no device code under nvcc: a compile error "
+    "that says so",
+    "[sim][passes]") {
   testing::SimFixture fixture;
   GradeReport report = fixture.grade(testing::kAddUp + R"(
 template <int kUnused>

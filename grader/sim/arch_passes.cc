@@ -96,8 +96,8 @@ void drop_static(const SourceScan& scan, size_t at, std::set<size_t>& statics) {
   const std::string& text = scan.text();
   const size_t lowest = at > kLongestHead ? at - kLongestHead : 0;
   size_t begin = at;
-  while (begin > lowest && !(scan.is_code(begin - 1) && (text[begin - 1] == ';' || text[begin - 1] == '{' ||
-                                                          text[begin - 1] == '}'))) {
+  while (begin > lowest &&
+         !(scan.is_code(begin - 1) && (text[begin - 1] == ';' || text[begin - 1] == '{' || text[begin - 1] == '}'))) {
     --begin;
   }
   size_t end = at;

@@ -1,8 +1,7 @@
 #include "sim/arch_passes.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 namespace cudagrade {
 namespace {
@@ -40,8 +39,9 @@ TEST_CASE("kernels and device variables at namespace scope lose `static`; member
 }
 
 TEST_CASE("an unnamed namespace gets a reserved name and a using-directive, on its own line", "[sim][passes]") {
-  const std::string text = with_edits("namespace {\n__global__ void k() {}\n}\nnamespace a { namespace { int x; } }\n"
-                                      "void f() { struct { int y; } s; }\n");
+  const std::string text = with_edits(
+      "namespace {\n__global__ void k() {}\n}\nnamespace a { namespace { int x; } }\n"
+      "void f() { struct { int y; } s; }\n");
   CHECK_THAT(text, Catch::StartsWith("namespace __cusim_unnamed {} using namespace __cusim_unnamed; namespace "
                                      "__cusim_unnamed {\n__global__ void k() {}\n}\n"));
   CHECK_THAT(text, Catch::Contains("namespace a { namespace __cusim_unnamed {} using namespace __cusim_unnamed; "

@@ -11,7 +11,9 @@
 namespace cudagrade {
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
 
 bool defined_outside(const ElfSymbol& symbol) {
   return symbol.section && symbol.binding != "LOCAL" && !symbol.name.empty() && symbol.type != "SECTION" &&

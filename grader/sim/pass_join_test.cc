@@ -6,10 +6,10 @@ namespace cudagrade {
 namespace {
 
 TEST_CASE("a library's symbols are told from the file's own by their mangled names", "[sim][passes]") {
-  for (const char* library : {"_ZSt4swapIiEvRT_S1_", "_ZNSt6vectorIiSaIiEE9push_backERKi", "_ZNKSt6vectorIiSaIiEE4sizeEv",
-                              "_ZN5cusim6launchIJPfEEEvNS_12LaunchConfigEPKcT_DpT0_", "_ZZN5cusim8registryEvE5table",
-                              "_ZGVZN5cusim8registryEvE5table", "_ZTVN5cusim4BaseE", "_ZN9__gnu_cxx13new_allocatorIiE8allocateEm",
-                              "_ZNSaIiED2Ev", "_ZNSsC1Ev"}) {
+  for (const char* library : {"_ZSt4swapIiEvRT_S1_", "_ZNSt6vectorIiSaIiEE9push_backERKi",
+                              "_ZNKSt6vectorIiSaIiEE4sizeEv", "_ZN5cusim6launchIJPfEEEvNS_12LaunchConfigEPKcT_DpT0_",
+                              "_ZZN5cusim8registryEvE5table", "_ZGVZN5cusim8registryEvE5table", "_ZTVN5cusim4BaseE",
+                              "_ZN9__gnu_cxx13new_allocatorIiE8allocateEm", "_ZNSaIiED2Ev", "_ZNSsC1Ev"}) {
     INFO(library);
     CHECK(library_symbol(library));
   }
@@ -43,16 +43,17 @@ ElfSection section(int index, std::string name) {
 // launch; a host global setting; std code.
 ElfListing device_pass() {
   ElfListing object;
-  object.sections = {section(1, ".text._Z1kPf"), section(2, ".text._Z6helperv"), section(3, ".bss.table"),
-                     section(4, ".text._Z6launchv"), section(5, ".data.setting"), section(6, ".text._ZSt3maxIiE")};
-  object.symbols = {symbol(0, "", "NOTYPE", "LOCAL", std::nullopt),  symbol(1, "_Z1kPf", "FUNC", "GLOBAL", 1),
-                    symbol(2, "_Z6helperv", "FUNC", "GLOBAL", 2),     symbol(3, "table", "OBJECT", "GLOBAL", 3),
-                    symbol(4, "_Z6launchv", "FUNC", "GLOBAL", 4),     symbol(5, "setting", "OBJECT", "GLOBAL", 5),
-                    symbol(6, "_ZSt3maxIiERKT_S2_S2_", "FUNC", "WEAK", 6), symbol(7, "cudaMalloc", "NOTYPE", "GLOBAL", std::nullopt)};
-  object.relocation_sections = {{".rela.text._Z1kPf", ".text._Z1kPf", {{0, 2, "R_X86_64_PLT32", 0}}},
-                                {".rela.text._Z6helperv", ".text._Z6helperv", {{0, 3, "R_X86_64_PC32", 0}}},
-                                {".rela.text._Z6launchv", ".text._Z6launchv", {{0, 1, "R_X86_64_PLT32", 0},
-                                                                                {0, 5, "R_X86_64_PC32", 0}}}};
+  object.sections = {section(1, ".text._Z1kPf"),     section(2, ".text._Z6helperv"), section(3, ".bss.table"),
+                     section(4, ".text._Z6launchv"), section(5, ".data.setting"),    section(6, ".text._ZSt3maxIiE")};
+  object.symbols = {
+      symbol(0, "", "NOTYPE", "LOCAL", std::nullopt),        symbol(1, "_Z1kPf", "FUNC", "GLOBAL", 1),
+      symbol(2, "_Z6helperv", "FUNC", "GLOBAL", 2),          symbol(3, "table", "OBJECT", "GLOBAL", 3),
+      symbol(4, "_Z6launchv", "FUNC", "GLOBAL", 4),          symbol(5, "setting", "OBJECT", "GLOBAL", 5),
+      symbol(6, "_ZSt3maxIiERKT_S2_S2_", "FUNC", "WEAK", 6), symbol(7, "cudaMalloc", "NOTYPE", "GLOBAL", std::nullopt)};
+  object.relocation_sections = {
+      {".rela.text._Z1kPf", ".text._Z1kPf", {{0, 2, "R_X86_64_PLT32", 0}}},
+      {".rela.text._Z6helperv", ".text._Z6helperv", {{0, 3, "R_X86_64_PC32", 0}}},
+      {".rela.text._Z6launchv", ".text._Z6launchv", {{0, 1, "R_X86_64_PLT32", 0}, {0, 5, "R_X86_64_PC32", 0}}}};
   return object;
 }
 

@@ -303,7 +303,9 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   mark_kernel_entries(scan, edits);
-  for (LinkageEdit& edit : external_linkage_edits(scan)) edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
+  for (LinkageEdit& edit : external_linkage_edits(scan)) {
+    edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
+  }
   RewriteResult result;
   // Insertions (begin == end) go before a replacement that starts at the same place.
   std::stable_sort(edits.begin(), edits.end(),
