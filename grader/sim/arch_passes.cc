@@ -3,14 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 
 namespace cudagrade {
 namespace {
-
-// How far a declaration's specifiers are looked for around a device keyword: a declaration head is a line or
-// two, and the bound keeps the scan linear on a file of nothing but keywords.
-constexpr size_t kLongestHead = 4096;
 
 // What a '{' opens, read from the code between the last ; { } before it and the brace.
 struct BraceHead {
@@ -54,9 +49,15 @@ BraceHead read_head(const SourceScan& scan, size_t from, size_t brace) {
   return head;
 }
 
-// The declaration keywords whose `static` is dropped, each position with whether it lies at namespace scope;
-// an unnamed namespace's naming edits are added on the way.
-std::vector<std::pair<size_t, bool>> keywords_by_scope(const SourceScan& scan, std::vector<LinkageEdit>& edits) {
+struct DeviceKeyword {
+  size_t at;                 // __global__, __device__ or __constant__
+  bool namespace_scope;      // inside no braces but a namespace's or an extern "C" block's
+  size_t declaration_begin;  // after the last ; { } before it
+};
+
+// The declaration keywords whose `static` is dropped, in order; an unnamed namespace's naming edits are added on
+// the way.
+std::vector<DeviceKeyword> keywords_by_scope(const SourceScan& scan, std::vector<LinkageEdit>& edits) {
   std::vector<size_t> keywords;
   for (const char* word : {"__global__", "__device__", "__constant__"}) {
     for (size_t at : scan.find_tokens(word)) {
@@ -64,13 +65,14 @@ std::vector<std::pair<size_t, bool>> keywords_by_scope(const SourceScan& scan, s
     }
   }
   std::sort(keywords.begin(), keywords.end());
-  std::vector<std::pair<size_t, bool>> scoped;
+  std::vector<DeviceKeyword> scoped;
   const std::string& text = scan.text();
   std::vector<bool> opened;  // per open brace: namespace-like
   int enclosing = 0;         // open braces that are not namespace-like
   size_t head_start = 0, next = 0;
   for (size_t i = 0; i < text.size(); ++i) {
-    while (next < keywords.size() && keywords[next] == i) scoped.emplace_back(keywords[next++], enclosing == 0);
+    while (next < keywords.size() && keywords[next] == i)
+      scoped.push_back({keywords[next++], enclosing == 0, head_start});
     const char c = text[i];
     if (!scan.is_code(i) || (c != '{' && c != '}' && c != ';') || scan.on_directive_line(i)) continue;
     if (c == '{') {
@@ -90,37 +92,37 @@ std::vector<std::pair<size_t, bool>> keywords_by_scope(const SourceScan& scan, s
   return scoped;
 }
 
-// Each `static` of the declaration around the keyword at `at`: from the last ; { } before it to the first of
-// ( ; = { [ after it.
-void drop_static(const SourceScan& scan, size_t at, std::set<size_t>& statics) {
+// Each whole-token `static` in code between `begin` and `end`.
+void find_statics(const SourceScan& scan, size_t begin, size_t end, std::vector<size_t>& statics) {
   const std::string& text = scan.text();
-  const size_t lowest = at > kLongestHead ? at - kLongestHead : 0;
-  size_t begin = at;
-  while (begin > lowest &&
-         !(scan.is_code(begin - 1) && (text[begin - 1] == ';' || text[begin - 1] == '{' || text[begin - 1] == '}'))) {
-    --begin;
-  }
-  size_t end = at;
-  const size_t highest = std::min(text.size(), at + kLongestHead);
-  while (end < highest && !(scan.is_code(end) && std::string_view("(;={[").find(text[end]) != std::string_view::npos)) {
-    ++end;
-  }
   constexpr std::string_view kStatic = "static";
   for (size_t i = begin; i + kStatic.size() <= end; ++i) {
     if (!scan.is_code(i) || text.compare(i, kStatic.size(), kStatic) != 0) continue;
     const bool starts = i == 0 || !identifier_char(text[i - 1]);
     const bool ends = i + kStatic.size() >= text.size() || !identifier_char(text[i + kStatic.size()]);
-    if (starts && ends) statics.insert(i);
+    if (starts && ends) statics.push_back(i);
   }
 }
 
 }  // namespace
 
+// A declaration's `static` lies between the last ; { } before its keyword and the first of ( ; = { [ after
+// it. Keywords come in order, and what was searched is not searched again, so the reads are linear however
+// many keywords a hostile file holds.
 std::vector<LinkageEdit> external_linkage_edits(const SourceScan& scan) {
   std::vector<LinkageEdit> edits;
-  std::set<size_t> statics;
-  for (const auto& [at, namespace_scope] : keywords_by_scope(scan, edits)) {
-    if (namespace_scope) drop_static(scan, at, statics);
+  std::vector<size_t> statics;
+  const std::string& text = scan.text();
+  size_t searched_to = 0;
+  for (const DeviceKeyword& keyword : keywords_by_scope(scan, edits)) {
+    if (!keyword.namespace_scope || keyword.at < searched_to) continue;
+    size_t end = keyword.at;
+    while (end < text.size() &&
+           !(scan.is_code(end) && std::string_view("(;={[").find(text[end]) != std::string_view::npos)) {
+      ++end;
+    }
+    find_statics(scan, std::max(keyword.declaration_begin, searched_to), end, statics);
+    searched_to = end;
   }
   for (size_t at : statics) edits.push_back({at, at + std::string_view("static").size(), ""});
   return edits;
