@@ -96,6 +96,7 @@ add_executable(cudagrade_tests
   grader/run/sanitizer_report_test.cc
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
+  grader/sim/source_scan_test.cc
   grader/sim/host_reads_test.cc
   grader/sim/arch_passes_test.cc
   grader/sim/pass_join_test.cc

@@ -6,21 +6,6 @@
 namespace cudagrade {
 namespace {
 
-// The first code position from `at` that ends a declaration's head at bracket depth 0 (one of `stops`), or npos.
-size_t first_stop(const SourceScan& scan, size_t at, std::string_view stops) {
-  const std::string& text = scan.text();
-  int depth = 0;
-  for (size_t i = at; i < text.size(); ++i) {
-    if (!scan.is_code(i)) continue;
-    const char c = text[i];
-    if (depth == 0 && stops.find(c) != std::string_view::npos) return i;
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth < 0) return std::string::npos;
-  }
-  return std::string::npos;
-}
-
 bool is_attribute(const std::string& word) {
   return word == "__align__" || word == "__attribute__" || word == "alignas" || word == "__launch_bounds__" ||
          word == "__declspec";
@@ -61,44 +46,72 @@ static std::string declared_name(std::string_view head) {
 }
 
 std::string kernel_name(const SourceScan& scan, size_t from, size_t end) {
-  const std::string& text = scan.text();
-  for (size_t paren = text.find('(', from); paren != std::string::npos && paren < end;) {
-    const std::string name = declared_name(std::string_view(text).substr(from, paren - from));
+  const std::string_view head = std::string_view(scan.text()).substr(0, end);
+  for (size_t paren = head.find('(', from); paren != std::string_view::npos;) {
+    const std::string name = declared_name(head.substr(from, paren - from));
     if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__") return name;
-    const size_t close = scan.matching(paren, '(', ')');
-    if (close == std::string::npos) break;
+    const size_t close = scan.group_end(paren);
+    if (close == std::string::npos || close >= end) break;
     from = close + 1;
-    paren = text.find('(', from);
+    paren = head.find('(', from);
   }
   return "";
 }
 
+// Each declaration is read from its first keyword to where its head ends. A keyword inside a stretch already
+// read belongs to that declaration (`__device__ __device__`), or lies in a group the read skipped whole, so it
+// is not read again: each character is read once per keyword, and a file of nothing but keywords costs one
+// pass, not one pass per keyword.
+std::vector<KernelDeclaration> kernel_declarations(const SourceScan& scan) {
+  std::vector<KernelDeclaration> kernels;
+  size_t read_until = 0;
+  for (size_t at : scan.find_tokens("__global__")) {
+    if (at < read_until || scan.on_directive_line(at)) continue;
+    const size_t end = scan.first_at_depth(at, ";{");
+    read_until = end == std::string::npos ? scan.depth_end(at) : end;
+    if (end == std::string::npos) continue;
+    kernels.push_back({at, end, kernel_name(scan, at, end), scan.text()[end] == '{'});
+  }
+  return kernels;
+}
+
+namespace {
+
+// Where a __device__, __constant__ or __managed__ declaration's head ends: at the '(' of a function, or of a
+// variable built by a constructor, else at the ';' that ends a variable's declaration. Past __align__(16),
+// __attribute__((...)) and alignas(16): what they hold is no declarator.
+size_t add_device_declaration(const SourceScan& scan, size_t at, std::set<std::string>& variables) {
+  const std::string_view text = scan.text();
+  size_t head_end = scan.first_at_depth(at, "(;={[");
+  while (head_end != std::string::npos && text[head_end] == '(' &&
+         is_attribute(last_identifier(text.substr(at, head_end - at)))) {
+    const size_t close = scan.group_end(head_end);
+    head_end = close == std::string::npos ? close : scan.first_at_depth(close + 1, "(;={[");
+  }
+  if (head_end == std::string::npos) return scan.depth_end(at);
+  if (text[head_end] == '(') {
+    // A function, or a variable built by a constructor (`__device__ Table t(3);`): its name either way.
+    variables.insert(last_identifier(text.substr(at, head_end - at)));
+    return head_end;
+  }
+  // Without a ';' every identifier to the end is taken: more names, never fewer.
+  const size_t end = scan.first_at_depth(at, ";");
+  add_identifiers(scan, at, end == std::string::npos ? text.size() : end, variables);
+  return end == std::string::npos ? text.size() : end;
+}
+
+}  // namespace
+
 DeviceNames device_names(const SourceScan& scan) {
   DeviceNames names;
-  for (size_t at : scan.find_tokens("__global__")) {
-    if (scan.on_directive_line(at)) continue;
-    const size_t end = first_stop(scan, at, ";{");
-    if (end == std::string::npos) continue;
-    if (std::string name = kernel_name(scan, at, end); !name.empty()) names.kernels.insert(name);
+  for (const KernelDeclaration& kernel : kernel_declarations(scan)) {
+    if (!kernel.name.empty()) names.kernels.insert(kernel.name);
   }
   for (const char* word : {"__device__", "__constant__", "__managed__"}) {
+    size_t read_until = 0;
     for (size_t at : scan.find_tokens(word)) {
-      if (scan.on_directive_line(at)) continue;
-      size_t head_end = first_stop(scan, at, "(;={[");
-      // Past __align__(16), __attribute__((...)) and alignas(16): what they hold is no declarator.
-      while (head_end != std::string::npos && scan.text()[head_end] == '(' &&
-             is_attribute(last_identifier(std::string_view(scan.text()).substr(at, head_end - at)))) {
-        const size_t close = scan.matching(head_end, '(', ')');
-        head_end = close == std::string::npos ? close : first_stop(scan, close + 1, "(;={[");
-      }
-      if (head_end == std::string::npos) continue;
-      if (scan.text()[head_end] == '(') {
-        // A function, or a variable built by a constructor (`__device__ Table t(3);`): its name either way.
-        names.device_variables.insert(last_identifier(std::string_view(scan.text()).substr(at, head_end - at)));
-        continue;
-      }
-      const size_t end = first_stop(scan, at, ";");
-      add_identifiers(scan, at, end == std::string::npos ? scan.text().size() : end, names.device_variables);
+      if (at < read_until || scan.on_directive_line(at)) continue;
+      read_until = add_device_declaration(scan, at, names.device_variables);
     }
   }
   return names;

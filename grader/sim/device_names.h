@@ -5,6 +5,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "sim/source_scan.h"
 
@@ -19,6 +20,16 @@ struct DeviceNames {
 };
 
 DeviceNames device_names(const SourceScan& scan);
+
+struct KernelDeclaration {
+  size_t keyword;   // where its __global__ is
+  size_t head_end;  // its body's '{', or the ';' of a declaration without one
+  std::string name;
+  bool has_body;
+};
+
+// Every __global__ declaration outside preprocessor directives, in order.
+std::vector<KernelDeclaration> kernel_declarations(const SourceScan& scan);
 
 // The kernel's name in a __global__ declaration that starts at `from` and whose body or ';' is at `end`: the
 // identifier before its parameter list, past __launch_bounds__(...) and the like.

@@ -83,5 +83,21 @@ __host__ __device__ float helper(float x) { int not_a_variable = 0; return x; }
   CHECK(names.device_variables.count("in_a_comment") == 0);
 }
 
+// Each declaration is read once, from its first keyword; what a read skips must not hide a later declaration.
+TEST_CASE("a keyword inside a declaration already read, or in a group, hides no later declaration", "[host_reads]") {
+  const SourceScan scan(R"(
+__host__ __device__ __device__ float twice(float x);
+__device__ __constant__ int both = 1;
+int odd = call(x, __device__ y);
+auto lambda = [] __device__ (float v) { return v; };
+__global__ __global__ void kernel_twice(int* out) {}
+__device__ float later;
+__global__ void later_kernel() {}
+)");
+  const DeviceNames names = device_names(scan);
+  CHECK(names.kernels == std::set<std::string>{"kernel_twice", "later_kernel"});
+  for (const char* variable : {"twice", "both", "later"}) CHECK(names.device_variables.count(variable) == 1);
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -62,14 +62,16 @@ void mark_unsupported(const SourceScan& scan, std::vector<Edit>& edits) {
 }
 
 // Where the kernel expression before `<<<` starts: an identifier, with :: qualifiers and template arguments.
-size_t kernel_start(const std::string& text, size_t launch) {
+// It starts after `floor`, the end of the launch before: so the walks back never overlap, and a file of
+// `><<<` costs one pass.
+size_t kernel_start(const std::string& text, size_t launch, size_t floor) {
   size_t i = launch;
-  while (i > 0 && std::isspace(static_cast<unsigned char>(text[i - 1]))) --i;
+  while (i > floor && std::isspace(static_cast<unsigned char>(text[i - 1]))) --i;
   for (;;) {
-    if (i > 0 && text[i - 1] == '>') {  // template arguments: walk back to the matching '<'
+    if (i > floor && text[i - 1] == '>') {  // template arguments: walk back to the matching '<'
       int depth = 0;
       size_t j = i;
-      while (j > 0) {
+      while (j > floor) {
         --j;
         if (text[j] == '>') ++depth;
         if (text[j] == '<' && --depth == 0) break;
@@ -77,9 +79,9 @@ size_t kernel_start(const std::string& text, size_t launch) {
       i = j;
       continue;
     }
-    if (i > 0 && identifier_char(text[i - 1])) {
-      while (i > 0 && identifier_char(text[i - 1])) --i;
-      if (i >= 2 && text[i - 1] == ':' && text[i - 2] == ':') {
+    if (i > floor && identifier_char(text[i - 1])) {
+      while (i > floor && identifier_char(text[i - 1])) --i;
+      if (i >= floor + 2 && text[i - 1] == ':' && text[i - 2] == ':') {
         i -= 2;
         continue;
       }
@@ -104,6 +106,7 @@ std::string null_to_nullptr(const std::string& arguments) {
 
 std::optional<RewriteResult> rewrite_launches(const SourceScan& scan, std::vector<Edit>& edits) {
   const std::string& text = scan.text();
+  size_t previous_launch_end = 0;
   for (size_t at = text.find("<<<"); at != std::string::npos; at = text.find("<<<", at + 3)) {
     if (!scan.is_code(at)) continue;
     const int line = scan.line_at(at);
@@ -112,8 +115,8 @@ std::optional<RewriteResult> rewrite_launches(const SourceScan& scan, std::vecto
     size_t paren = close + 3;
     while (paren < text.size() && std::isspace(static_cast<unsigned char>(text[paren]))) ++paren;
     const size_t paren_close =
-        paren < text.size() && text[paren] == '(' ? scan.matching(paren, '(', ')') : std::string::npos;
-    const size_t start = kernel_start(text, at);
+        paren < text.size() && text[paren] == '(' ? scan.group_end(paren) : std::string::npos;
+    const size_t start = kernel_start(text, at, previous_launch_end);
     if (paren_close == std::string::npos || start == at) {
       return problem(RewriteResult::Outcome::kMalformed, line, "a kernel launch must read kernel<<<grid, block>>>(arguments)");
     }
@@ -132,6 +135,7 @@ std::optional<RewriteResult> rewrite_launches(const SourceScan& scan, std::vecto
                                  "{}(cusim_a...); }}{}{}){}",
                                  config, name, kernel, no_arguments ? "" : ", ", arguments, dropped)});
     at = paren_close;
+    previous_launch_end = paren_close + 1;
   }
   return std::nullopt;
 }
@@ -206,11 +210,15 @@ std::optional<Edit> dynamic_shared(const std::string& statement, size_t begin, s
 
 std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<Edit>& edits) {
   const std::string& text = scan.text();
+  // A second __shared__ in a statement already rewritten is that statement's; not reading it again keeps the
+  // statements read disjoint, so a file of nothing but __shared__ costs one pass.
+  size_t read_until = 0;
   for (size_t at : scan.find_tokens("__shared__")) {
     // A macro that declares shared memory still works; it is only left out of the garbage refill and race
     // checks, which would have to register it where the macro is used.
-    if (scan.on_directive_line(at)) continue;
+    if (at < read_until || scan.on_directive_line(at)) continue;
     const auto [begin, end] = statement_around(scan, at);
+    read_until = end;
     const int line = scan.line_at(at);
     if (end >= text.size() || end < begin) {
       return problem(RewriteResult::Outcome::kMalformed, line, "a __shared__ declaration with no ';'");
@@ -241,20 +249,11 @@ std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<
 // Every kernel body starts by checking it runs inside a launch: nvcc refuses a __global__ function called
 // like a host one, and without this the simulator would run it once, as a grid of one thread.
 void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
-  const std::string& text = scan.text();
-  for (size_t at : scan.find_tokens("__global__")) {
-    if (scan.on_directive_line(at)) continue;
-    int depth = 0;
-    size_t i = at;
-    for (; i < text.size(); ++i) {
-      if (!scan.is_code(i)) continue;
-      if (text[i] == '(') ++depth;
-      if (text[i] == ')') --depth;
-      if (depth == 0 && (text[i] == '{' || text[i] == ';')) break;
-    }
-    if (i >= text.size() || text[i] != '{') continue;  // a declaration without a body
-    const std::string name = kernel_name(scan, at, i);
-    edits.push_back({i + 1, i + 1, fmt::format(" ::cusim::enter_kernel(\"{}\", {});", name, scan.line_at(at))});
+  for (const KernelDeclaration& kernel : kernel_declarations(scan)) {
+    if (!kernel.has_body) continue;
+    const size_t body = kernel.head_end + 1;
+    edits.push_back({body, body,
+                     fmt::format(" ::cusim::enter_kernel(\"{}\", {});", kernel.name, scan.line_at(kernel.keyword))});
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 namespace cudagrade {
 namespace {
@@ -14,10 +15,14 @@ std::vector<bool> code_mask(const std::string& text) {
     const char next = i + 1 < text.size() ? text[i + 1] : '\0';
     switch (state) {
       case State::kCode:
-        if (c == '/' && next == '/') state = State::kLineComment;
-        else if (c == '/' && next == '*') state = State::kBlockComment;
-        else if (c == '"') state = State::kString;
-        else if (c == '\'') state = State::kChar;
+        if (c == '/' && next == '/')
+          state = State::kLineComment;
+        else if (c == '/' && next == '*')
+          state = State::kBlockComment;
+        else if (c == '"')
+          state = State::kString;
+        else if (c == '\'')
+          state = State::kChar;
         break;
       case State::kLineComment:
         if (c == '\n') state = State::kCode;
@@ -49,6 +54,8 @@ std::vector<bool> code_mask(const std::string& text) {
   return code;
 }
 
+constexpr uint32_t kNoGroupEnd = UINT32_MAX;
+
 bool whole_token_at(std::string_view text, size_t at, size_t length) {
   const bool starts = at == 0 || !identifier_char(text[at - 1]);
   const bool ends = at + length >= text.size() || !identifier_char(text[at + length]);
@@ -63,6 +70,7 @@ SourceScan::SourceScan(const std::string& text) : text_(text), code_(code_mask(t
     if (text_[i] == '\n') line_starts_.push_back(i + 1);
   }
   mark_directive_lines();
+  match_groups();
 }
 
 // A line is a directive's when its first non-blank character is '#', or when the line before is a directive's
@@ -90,14 +98,46 @@ std::vector<size_t> SourceScan::find_tokens(std::string_view word) const {
   return found;
 }
 
-size_t SourceScan::matching(size_t open, char opener, char closer) const {
-  int depth = 0;
-  for (size_t i = open; i < text_.size(); ++i) {
+void SourceScan::match_groups() {
+  if (text_.size() >= kNoGroupEnd) throw std::length_error("a source of 4 GiB or more reached the simulator's scanner");
+  group_end_.assign(text_.size(), kNoGroupEnd);
+  std::vector<size_t> open_groups;
+  for (size_t i = 0; i < text_.size(); ++i) {
     if (!code_[i]) continue;
-    if (text_[i] == opener) ++depth;
-    if (text_[i] == closer && --depth == 0) return i;
+    const char c = text_[i];
+    if (c == '(' || c == '[' || c == '{') open_groups.push_back(i);
+    if ((c == ')' || c == ']' || c == '}') && !open_groups.empty()) {
+      group_end_[open_groups.back()] = static_cast<uint32_t>(i);
+      open_groups.pop_back();
+    }
   }
-  return std::string::npos;
+}
+
+size_t SourceScan::group_end(size_t open) const {
+  return group_end_[open] == kNoGroupEnd ? std::string::npos : group_end_[open];
+}
+
+size_t SourceScan::first_at_depth(size_t at, std::string_view stops) const {
+  const size_t stop = walk_at_depth(at, stops);
+  return stop < text_.size() && stops.find(text_[stop]) != std::string_view::npos ? stop : std::string::npos;
+}
+
+size_t SourceScan::depth_end(size_t at) const {
+  return walk_at_depth(at, "");
+}
+
+// The first stop at `at`'s depth, or the closer that ends the group, or the text's size.
+size_t SourceScan::walk_at_depth(size_t at, std::string_view stops) const {
+  for (size_t i = at; i < text_.size(); ++i) {
+    if (!code_[i]) continue;
+    const char c = text_[i];
+    if (stops.find(c) != std::string_view::npos || c == ')' || c == ']' || c == '}') return i;
+    if (c == '(' || c == '[' || c == '{') {
+      i = group_end(i);
+      if (i == std::string::npos) return text_.size();
+    }
+  }
+  return text_.size();
 }
 
 int SourceScan::line_at(size_t position) const {
@@ -108,7 +148,9 @@ bool SourceScan::on_directive_line(size_t position) const {
   return directive_line_[static_cast<size_t>(line_at(position) - 1)];
 }
 
-bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 std::string without_words(std::string_view text, const std::vector<std::string_view>& words) {
   std::string out;

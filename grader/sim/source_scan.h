@@ -3,6 +3,7 @@
 // student's file is hostile input, and std::regex recurses per character.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,19 +20,30 @@ class SourceScan {
   bool is_code(size_t position) const { return code_[position]; }
   // Code positions where `word` occurs as a whole token, in order.
   std::vector<size_t> find_tokens(std::string_view word) const;
-  // The matching closer of the bracket at `open`, skipping non-code; npos when there is none.
-  size_t matching(size_t open, char opener, char closer) const;
+  // The closer that ends the bracket group opened at `open` ('(', '[' or '{'), non-code skipped; npos when
+  // the group never closes. Brackets of the three kinds nest as one depth, as a reader of C++ counts them.
+  size_t group_end(size_t open) const;
+  // The first code position from `at`, at `at`'s bracket depth, that holds one of `stops`; npos when the group
+  // around `at` closes first or the text ends. Nested groups are skipped whole, each in constant time.
+  size_t first_at_depth(size_t at, std::string_view stops) const;
+  // Where the group around `at` closes: its closer's position, or the text's size at depth 0.
+  size_t depth_end(size_t at) const;
   int line_at(size_t position) const;  // 1-based
   // Whether `position` lies on a preprocessor directive line, or on a line spliced onto one.
   bool on_directive_line(size_t position) const;
 
  private:
   void mark_directive_lines();
+  void match_groups();
+  size_t walk_at_depth(size_t at, std::string_view stops) const;
 
   std::string text_;
   std::vector<bool> code_;
   std::vector<size_t> line_starts_;
   std::vector<bool> directive_line_;  // per line
+  // Per position: where the group opened there ends. 32 bits: a source is capped far below 4 GiB
+  // (compile/source_policy.h), and a hostile 4 MiB file of brackets should cost 16 MiB here, not 32.
+  std::vector<uint32_t> group_end_;
 };
 
 bool identifier_char(char c);
