@@ -61,6 +61,26 @@ void mark_unsupported(const SourceScan& scan, std::vector<Edit>& edits) {
   }
 }
 
+// nvcc's front end takes __noinline__ as a keyword, not a macro (its predefined macros have none), because
+// glibc spells GCC's attribute `__attribute__ ((__noinline__))`. g++ knows only the attribute, so the keyword
+// is spelt as one; inside an attribute's parentheses, or named by #ifdef, #undef or defined, it stays as written.
+void spell_noinline(const SourceScan& scan, std::vector<Edit>& edits) {
+  const std::string& text = scan.text();
+  constexpr std::string_view kKeyword = "__noinline__";
+  for (size_t at : scan.find_tokens(kKeyword)) {
+    size_t before = at;
+    while (before > 0 && (!scan.is_code(before - 1) || std::isspace(static_cast<unsigned char>(text[before - 1])))) {
+      --before;
+    }
+    if (before > 0 && (text[before - 1] == '(' || text[before - 1] == ',')) continue;
+    if (scan.on_directive_line(at)) {
+      const std::string word = last_identifier(std::string_view(text).substr(0, before));
+      if (word == "ifdef" || word == "ifndef" || word == "undef" || word == "defined" || word == "define") continue;
+    }
+    edits.push_back({at, at + kKeyword.size(), "__attribute__((noinline))"});
+  }
+}
+
 // Where the kernel expression before `<<<` starts: an identifier, with :: qualifiers and template arguments.
 // It starts after `floor`, the end of the launch before: so the walks back never overlap, and a file of
 // `><<<` costs one pass.
@@ -208,6 +228,22 @@ std::optional<Edit> dynamic_shared(const std::string& statement, size_t begin, s
                           type, name, type)};
 }
 
+// nvcc takes `__shared__ alignas(16) float tile[...]`; here __shared__ is `static`, and g++ refuses an alignas
+// after it. An alignas group anywhere in the statement (`statement` starts at `begin` in the file) goes first,
+// where the standard puts it.
+void move_alignas_first(const SourceScan& statement, size_t begin, std::vector<Edit>& edits) {
+  std::string moved;
+  for (size_t at : statement.find_tokens("alignas")) {
+    const size_t open = statement.text().find_first_not_of(" \t\r\n", at + 7);
+    if (open == std::string::npos || statement.text()[open] != '(') continue;
+    const size_t close = statement.group_end(open);
+    if (close == std::string::npos) continue;
+    moved += statement.text().substr(at, close + 1 - at) + " ";
+    edits.push_back({begin + at, begin + close + 1, ""});
+  }
+  if (!moved.empty()) edits.push_back({begin, begin, moved});
+}
+
 std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<Edit>& edits) {
   const std::string& text = scan.text();
   // A second __shared__ in a statement already rewritten is that statement's; not reading it again keeps the
@@ -236,6 +272,7 @@ std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<
     }
     // `static __shared__` is common (NVIDIA's blockReduceSum); __shared__ already means static here.
     if (!statement_scan.find_tokens("static").empty()) edits.push_back({at, at + std::string("__shared__").size(), ""});
+    move_alignas_first(statement_scan, begin, edits);
     std::string registrations;
     for (const std::string& name : declarator_names(without_words(statement, {"__shared__", "static", "volatile"}))) {
       registrations += fmt::format(" static ::cusim::SharedArray cusim_shared_{}_{}(&{}, sizeof({}), \"{}\", {});",
@@ -302,6 +339,7 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   mark_kernel_entries(scan, edits);
+  spell_noinline(scan, edits);
   for (LinkageEdit& edit : external_linkage_edits(scan)) {
     edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
   }

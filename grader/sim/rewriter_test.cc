@@ -185,6 +185,25 @@ TEST_CASE("every kernel body checks that it runs inside a launch", "[sim]") {
   CHECK_THAT(result.text, !Catch::Contains("enter_kernel(\"declared_only\""));
 }
 
+TEST_CASE("__noinline__, nvcc's keyword, is spelt as g++'s attribute; as an attribute's name or a macro's, it stays",
+          "[sim]") {
+  RewriteResult result = rewrite(
+      "__device__ __noinline__ float f(float x) { return x; }\n"
+      "__noinline__ __device__ float g(float x) { return x; }\n"
+      "__device__ __attribute__((__noinline__)) float h(float x) { return x; }\n"
+      "__device__ __attribute__((used, __noinline__)) float u(float x) { return x; }\n"
+      "#define NOINLINE __noinline__\n"
+      "#if defined(__noinline__) || defined __noinline__\n#endif\n#ifdef __noinline__\n#endif\n");
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(result.text, Catch::Contains("__device__ __attribute__((noinline)) float f(float x)"));
+  CHECK_THAT(result.text, Catch::Contains("\n__attribute__((noinline)) __device__ float g(float x)"));
+  CHECK_THAT(result.text, Catch::Contains("__attribute__((__noinline__)) float h"));
+  CHECK_THAT(result.text, Catch::Contains("__attribute__((used, __noinline__)) float u"));
+  CHECK_THAT(result.text, Catch::Contains("#define NOINLINE __attribute__((noinline))\n"));
+  CHECK_THAT(result.text, Catch::Contains("#if defined(__noinline__) || defined __noinline__\n"));
+  CHECK_THAT(result.text, Catch::Contains("#ifdef __noinline__\n"));
+}
+
 TEST_CASE("hostile sizes stay linear: a huge array bound, a huge file", "[sim]") {
   std::string bound;
   for (int i = 0; i < 100000; ++i) bound += "1+";

@@ -24,7 +24,8 @@ std::vector<std::string> simulator_symbols() {
       "_ZN5cusim17syncthreads_countEii", "_ZN5cusim8syncwarpEji", "_ZN5cusim15warp_collective*",
       "_ZN5cusim11active_maskEi", "_ZN5cusim16g_dynamic_sharedE", "_ZN5cusim12enter_kernelEPKci",
       "_ZN5cusim11unsupportedEPKci", "_ZN5cusim20not_allowed_in_a_labEPKci",
-      "_ZN5cusim11copy_symbolEPvPKvm14cudaMemcpyKindNS_10SymbolSideEb", "__tsan_*",
+      "_ZN5cusim11copy_symbolEPvPKvm14cudaMemcpyKindNS_10SymbolSideEb", "_ZN5cusim13RoundingScopeC1ENS_8RoundingE",
+      "_ZN5cusim13RoundingScopeD1Ev", "_ZN5cusim12device_clockEv", "_ZN5cusim4trapEv", "__tsan_*",
       "__ubsan_handle_type_mismatch_v1",
       "__popcountdi2", "__popcountsi2", "__clzdi2", "__ctzdi2", "__ffsdi2", "__powisf2", "__powidf2"};
   for (const char* base :
@@ -47,7 +48,7 @@ std::vector<std::string> cusim_runtime_sources() {
           "cusim/runtime/host_work.cc",    "cusim/runtime/access_profile.cc",
           "cusim/runtime/sector_cache.cc",
           "cusim/runtime/scheduler.cc",    "cusim/runtime/shared_memory.cc", "cusim/runtime/symbolize.cc",
-          "cusim/runtime/warp_results.cc", "cusim/runtime/advice.cc",
+          "cusim/runtime/warp_results.cc", "cusim/runtime/advice.cc", "cusim/runtime/device_intrinsics.cc",
           "harness/sim_runner_main.cc"};
 }
 

@@ -139,5 +139,63 @@ TEST_CASE("each pass defines the macro names nvcc 13.0 defines for an empty file
   }
 }
 
+// The names of tests/data/nvcc/device-functions-13.0.txt that the simulator's device pass does not declare at
+// global scope: g++ refuses `using ::name;` for exactly those (one compile, every error reported).
+std::set<std::string> undeclared_in_simulator(const std::vector<std::string>& names) {
+  TempDir dir(TempDir::Medium::kDisk);
+  std::ofstream source(dir.path() / "names.cc");
+  for (size_t i = 0; i < names.size(); ++i) source << "namespace p" << i << " { using ::" << names[i] << "; }\n";
+  source.close();
+  std::vector<std::string> command = {"g++", "-std=c++17", "-fsyntax-only", "-fmax-errors=0", "-x", "c++",
+                                      "-include", "cusim.h",
+                                      "-I" + (ProjectPaths::discover("", "").grader_dir() / "cusim" / "include").string()};
+  for (const std::string& define : pass_defines(Pass::kDevice)) command.push_back(define);
+  command.push_back((dir.path() / "names.cc").string());
+  SubprocessCommandRunner runner;
+  const CommandResult run = runner.run(command, std::chrono::seconds(120), 64 << 20);
+  std::set<std::string> undeclared;
+  const std::regex error_line(R"(names\.cc:(\d+):\d+: error)");
+  for (auto it = std::sregex_iterator(run.output.begin(), run.output.end(), error_line); it != std::sregex_iterator(); ++it) {
+    undeclared.insert(names.at(std::stoul((*it)[1]) - 1));
+  }
+  return undeclared;
+}
+
+// A shell-style pattern where '*' stands for any run of characters.
+bool matches(std::string_view pattern, std::string_view name) {
+  if (pattern.empty()) return name.empty();
+  if (pattern.front() == '*') {
+    for (size_t skip = 0; skip <= name.size(); ++skip) {
+      if (matches(pattern.substr(1), name.substr(skip))) return true;
+    }
+    return false;
+  }
+  return !name.empty() && pattern.front() == name.front() && matches(pattern.substr(1), name.substr(1));
+}
+
+TEST_CASE("every device function CUDA 13.0 declares is the simulator's too, or docs/SIMULATOR.md says why not",
+          "[sim][simulator_table]") {
+  std::vector<std::string> names;
+  std::istringstream listed(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "nvcc" /
+                                      "device-functions-13.0.txt"));
+  for (std::string name; std::getline(listed, name);) names.push_back(name);
+  REQUIRE(names.size() > 1000);
+  const std::set<std::string> undeclared = undeclared_in_simulator(names);
+  std::vector<std::string> patterns;
+  for (const auto& row : table_rows(simulator_document(), "Device functions left out")) {
+    std::istringstream cell(row.at(0));
+    for (std::string pattern; cell >> pattern;) patterns.push_back(unquoted(pattern));
+  }
+  REQUIRE_FALSE(patterns.empty());
+  for (const std::string& name : undeclared) {
+    INFO(name << " is CUDA's and not the simulator's: declare it in cusim, or list it in docs/SIMULATOR.md");
+    CHECK(std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return matches(p, name); }));
+  }
+  for (const std::string& pattern : patterns) {
+    INFO(pattern << " is listed as left out, but the simulator declares every name it matches");
+    CHECK(std::any_of(undeclared.begin(), undeclared.end(), [&](const std::string& n) { return matches(pattern, n); }));
+  }
+}
+
 }  // namespace
 }  // namespace cudagrade

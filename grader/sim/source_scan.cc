@@ -155,7 +155,8 @@ bool identifier_char(char c) {
 std::string without_words(std::string_view text, const std::vector<std::string_view>& words) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
-    if (text.substr(i, 9) == "__align__" && whole_token_at(text, i, 9)) {
+    const size_t alignment = text.substr(i, 9) == "__align__" ? 9 : text.substr(i, 7) == "alignas" ? 7 : 0;
+    if (alignment > 0 && whole_token_at(text, i, alignment)) {
       size_t open = text.find('(', i);
       int depth = 0;
       size_t j = open == std::string_view::npos ? text.size() : open;

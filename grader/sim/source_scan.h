@@ -47,7 +47,7 @@ class SourceScan {
 };
 
 bool identifier_char(char c);
-// `text` without whole-token occurrences of `words`, and without __align__(...) groups.
+// `text` without whole-token occurrences of `words`, and without __align__(...) and alignas(...) groups.
 std::string without_words(std::string_view text, const std::vector<std::string_view>& words);
 // The last identifier in `text`, or "" when it has none.
 std::string last_identifier(std::string_view text);

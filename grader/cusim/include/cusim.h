@@ -65,6 +65,8 @@ CUSIM_VECTOR_TYPES(char, char)
 CUSIM_VECTOR_TYPES(unsigned char, uchar)
 CUSIM_VECTOR_TYPES(short, short)
 CUSIM_VECTOR_TYPES(unsigned short, ushort)
+CUSIM_VECTOR_TYPES(long, long)
+CUSIM_VECTOR_TYPES(unsigned long, ulong)
 CUSIM_VECTOR_TYPES(long long, longlong)
 CUSIM_VECTOR_TYPES(unsigned long long, ulonglong)
 #undef CUSIM_VECTOR_TYPES
@@ -216,6 +218,27 @@ struct cudaDeviceProp {
   int memoryPoolsSupported;
   int clusterLaunch;
 };
+// CUDA's fields, in CUDA's order. The simulator compiles no PTX, so what only the compiled kernel knows
+// (registers, static shared and local memory) reads 0; the limits are the grade's GPU's.
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+  int clusterDimMustBeSet;
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+  int reserved[16];
+};
 struct CUstream_st;
 typedef CUstream_st* cudaStream_t;
 struct CUevent_st;
@@ -248,6 +271,7 @@ cudaError_t cudaGetDeviceCount(int* count);
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device);
 cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribute, int value);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attributes, const void* function);
 cudaError_t cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream);
 // Refused by the symbol policy (the timer, the device and the default stream belong to the grader); declared
@@ -285,6 +309,34 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block, Kernel
   *block = limit > 0 && limit < 1024 ? limit : 1024;
   *min_grid = 132 * 2;
   return cudaSuccess;
+}
+// Blocks of `block_size` threads one SM of the grade's GPU holds, by its limits on threads, blocks and shared
+// memory. The simulator does not know a kernel's registers or static shared memory, so a kernel limited by
+// them is counted as if it were not: a grid sized from this is larger than the GPU's, never smaller.
+template <typename Kernel>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, Kernel, int block_size,
+                                                                   size_t dynamic_shared, unsigned = 0) {
+  cudaDeviceProp device;
+  if (const cudaError_t error = cudaGetDeviceProperties(&device, 0); error != cudaSuccess) return error;
+  if (blocks == nullptr || block_size <= 0) return cudaErrorInvalidValue;
+  const int threads = (block_size + device.warpSize - 1) / device.warpSize * device.warpSize;
+  int count = device.maxThreadsPerMultiProcessor / threads;
+  if (count > device.maxBlocksPerMultiProcessor) count = device.maxBlocksPerMultiProcessor;
+  const size_t shared = dynamic_shared + device.reservedSharedMemPerBlock;
+  if (shared > 0 && device.sharedMemPerMultiprocessor / shared < static_cast<size_t>(count)) {
+    count = static_cast<int>(device.sharedMemPerMultiprocessor / shared);
+  }
+  *blocks = count;
+  return cudaSuccess;
+}
+template <typename Kernel>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, Kernel kernel, int block_size,
+                                                          size_t dynamic_shared) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, kernel, block_size, dynamic_shared);
+}
+template <typename T>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, T* function) {
+  return cudaFuncGetAttributes(attributes, reinterpret_cast<const void*>(function));
 }
 template <typename T>
 cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int value) {
@@ -434,4 +486,5 @@ T shuffle(WarpOp op, unsigned mask, T value, int argument, int width, int line) 
 
 #include "cusim_warp_functions.h"
 #include "cusim_device_functions.h"
+#include "cusim_intrinsics.h"
 #include "cusim_nvcc_macros.h"

@@ -109,8 +109,6 @@ inline double __fma_rn(double x, double y, double z) { return std::fma(x, y, z);
 inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
-inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
-inline int __float2int_rz(float x) { return static_cast<int>(x); }
 inline float __int2float_rn(int x) { return static_cast<float>(x); }
 inline int __mul24(int x, int y) { return x * y; }
 inline unsigned __umul24(unsigned x, unsigned y) { return x * y; }

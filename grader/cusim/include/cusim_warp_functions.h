@@ -40,6 +40,11 @@ inline int __any_sync(unsigned mask, int predicate, int line = __builtin_LINE())
 inline int __all_sync(unsigned mask, int predicate, int line = __builtin_LINE()) {
   return static_cast<int>(::cusim::warp_collective(::cusim::WarpOp::kAll, mask, predicate != 0, 0, 32, line));
 }
+// Whether the predicate is the same in every lane of the mask: one ballot, as uniform as the hardware's vote.
+inline int __uni_sync(unsigned mask, int predicate, int line = __builtin_LINE()) {
+  const unsigned ballot = __ballot_sync(mask, predicate, line);
+  return ballot == 0 || ballot == mask;
+}
 inline unsigned __activemask(int line = __builtin_LINE()) { return ::cusim::active_mask(line); }
 
 // sm_70's matches and sm_80's warp reductions, on 32-bit (and, for the matches, 64-bit) values.

@@ -430,6 +430,17 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
   return cudaSuccess;
 }
 
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* function) {
+  if (attributes == nullptr || function == nullptr) return record(cudaErrorInvalidValue);
+  *attributes = cudaFuncAttributes{};
+  attributes->maxThreadsPerBlock = 1024;
+  attributes->ptxVersion = 90;
+  attributes->binaryVersion = 90;
+  attributes->maxDynamicSharedSizeBytes = static_cast<int>(cusim::g_dynamic_shared_limit);
+  attributes->preferredShmemCarveout = -1;
+  return cudaSuccess;
+}
+
 // Approximation: the opt-in is remembered for every kernel, not only the one named.
 cudaError_t cudaFuncSetAttribute(const void*, cudaFuncAttribute attribute, int value) {
   if (attribute == cudaFuncAttributeMaxDynamicSharedMemorySize) {
