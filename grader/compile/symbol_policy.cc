@@ -25,6 +25,9 @@ constexpr std::string_view kAllowedCalls[] = {
     "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaGetDeviceProperties", "cudaGetDeviceProperties_v2",
     "cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
     "cudaOccupancyMaxPotentialBlockSize", "cudaLaunchKernel",
+    // What cuda_runtime.h's occupancy templates call (cudaOccupancyMaxActiveBlocksPerMultiprocessor<T> and
+    // cudaOccupancyMaxPotentialBlockSize<T> both end there): a file that used them was refused on an H200.
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
     // C runtime: memory, strings, printing (captured, never believed), aborting, host math.
     // exit: nvcc gives every __device__ function a host stub that calls it; exiting is a crash anyway.
     "atexit", "__cxa_atexit", "__dso_handle", "abort", "exit", "__assert_fail", "__stack_chk_fail", "malloc", "free",

@@ -118,6 +118,18 @@ TEST_CASE("an ordinary submission's calls are all allowed", "[symbols]") {
   CHECK(judge_symbols(plain_submission()).outcome == SymbolVerdict::Outcome::kAllowed);
 }
 
+// cuda_runtime.h's templates cudaOccupancyMaxActiveBlocksPerMultiprocessor<T> and
+// cudaOccupancyMaxPotentialBlockSize<T> are inline; what nvcc's object calls is these (read off the H200's
+// refusal of submissions/field/reduction/cuda_intrinsics.cu on 2026-11-28).
+TEST_CASE("what CUDA's occupancy templates call is allowed", "[symbols]") {
+  const ObjectSymbols occupancy{{"cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "cudaFuncGetAttributes",
+                                 "cudaDeviceGetAttribute", "cudaGetDevice"},
+                                {}};
+  const SymbolVerdict verdict = judge_symbols(occupancy);
+  INFO(verdict.reason);
+  CHECK(verdict.outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
 TEST_CASE("forbidden calls are refused by name, with the rule", "[symbols]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"cublasSgemm_v2", "cuBLAS would do the lab's work"},

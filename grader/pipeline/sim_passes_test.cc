@@ -118,5 +118,14 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   CHECK_THAT(report.build_summary, Catch::Contains("block_sums<1>") && Catch::Contains("invalid device function"));
 }
 
+// Nothing to weaken in the host pass: binutils' objcopy fails on an empty list, which was an infra_error here,
+// a grader's fault where the file's was to be judged (found 2026-11-28 with a probe that declared no kernel).
+TEST_CASE("a file without a kernel joins its passes and is judged: it launches no kernel", "[sim][passes]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade("void reduce_sum(const int* in, int* out, int n, int* scratch) {}\n");
+  INFO(report.build_summary);
+  check_every_case(report, CaseStatus::kRejected, {"launches no kernel"});
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -46,6 +46,9 @@ constexpr UnsupportedConstruct kUnsupported[] = {
     {"__nv_bfloat16", "bfloat16"},
     {"curand_kernel", "cuRAND device functions"},
     {"cuda_pipeline", "asynchronous copies (cuda_pipeline.h)"},
+    // Markers only cusim's own <cuda/barrier>, <cuda/atomic> and <cuda/std/atomic> spell (#error).
+    {"cuda_barrier", "asynchronous barriers (cuda/barrier)"},
+    {"cuda_atomic", "libcu++ atomics (cuda/atomic)"},
     {"cudaLaunchCooperativeKernel", "cooperative launches"},
     {"cudaMallocManaged", "managed memory"},
     {"__managed__", "managed memory"},

@@ -218,8 +218,12 @@ CachedToolchain::Step SimToolchain::join_passes(const Step& device_pass, const S
         {"objcopy", "--redefine-syms=" + (dir / "renamed.txt").string(), "--remove-section=.init_array*",
          "--remove-section=.rela.init_array*", "--remove-section=.fini_array*", "--remove-section=.rela.fini_array*",
          object_of(device_pass).string(), (dir / "device-pass.o").string()},
-        {"objcopy", "--weaken-symbols=" + (dir / "weakened.txt").string(), object_of(host_pass).string(),
-         (dir / "host-pass.o").string()},
+        // objcopy (binutils 2.40) fails, silently, on an empty --weaken-symbols file: a file without a kernel
+        // weakens nothing, and is then copied as it is.
+        plan.host_pass_weakened.empty()
+            ? std::vector<std::string>{"objcopy", object_of(host_pass).string(), (dir / "host-pass.o").string()}
+            : std::vector<std::string>{"objcopy", "--weaken-symbols=" + (dir / "weakened.txt").string(),
+                                       object_of(host_pass).string(), (dir / "host-pass.o").string()},
         {"ld", "-r", (dir / "device-pass.o").string(), (dir / "host-pass.o").string(), "-o", object_in(dir).string()}};
     for (const std::vector<std::string>& command : commands) {
       const CommandResult run = runner_.run(command, std::chrono::seconds(60));

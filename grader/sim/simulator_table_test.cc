@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -194,6 +195,76 @@ TEST_CASE("every device function CUDA 13.0 declares is the simulator's too, or d
   for (const std::string& pattern : patterns) {
     INFO(pattern << " is listed as left out, but the simulator declares every name it matches");
     CHECK(std::any_of(undeclared.begin(), undeclared.end(), [&](const std::string& n) { return matches(pattern, n); }));
+  }
+}
+
+// g++'s log of `#include <header>` in the simulator's device pass, or "" when it compiles.
+std::string include_failure(const std::string& header) {
+  TempDir dir(TempDir::Medium::kDisk);
+  std::ofstream(dir.path() / "includes.cc") << "#include <" << header << ">\n";
+  std::vector<std::string> command = {
+      "g++",           "-std=c++17",
+      "-fsyntax-only", "-x",
+      "c++",           "-include",
+      "cusim.h",       "-I" + (ProjectPaths::discover("", "").grader_dir() / "cusim" / "include").string()};
+  for (const std::string& define : pass_defines(Pass::kDevice)) command.push_back(define);
+  command.push_back((dir.path() / "includes.cc").string());
+  SubprocessCommandRunner runner;
+  const CommandResult run = runner.run(command, std::chrono::seconds(60));
+  return run.outcome == CommandResult::Outcome::kSucceeded ? "" : run.output + " ";
+}
+
+// What nvcc 13.0's two passes open for an empty file (the line markers of the preprocessed text), less crt/:
+// a file may include any of them by name, and libcu++'s plain headers too.
+TEST_CASE("CUDA's headers can be included by name, as under nvcc; libcu++'s unmodelled ones are unsupported",
+          "[sim][simulator_table]") {
+  for (const char* header : {"builtin_types.h",
+                             "channel_descriptor.h",
+                             "cuda_device_runtime_api.h",
+                             "cuda_runtime.h",
+                             "cuda_runtime_api.h",
+                             "device_atomic_functions.h",
+                             "device_launch_parameters.h",
+                             "device_types.h",
+                             "driver_functions.h",
+                             "driver_types.h",
+                             "library_types.h",
+                             "sm_20_atomic_functions.h",
+                             "sm_20_intrinsics.h",
+                             "sm_30_intrinsics.h",
+                             "sm_32_atomic_functions.h",
+                             "sm_32_intrinsics.h",
+                             "sm_35_atomic_functions.h",
+                             "sm_35_intrinsics.h",
+                             "sm_60_atomic_functions.h",
+                             "sm_61_intrinsics.h",
+                             "surface_indirect_functions.h",
+                             "surface_types.h",
+                             "texture_indirect_functions.h",
+                             "texture_types.h",
+                             "vector_functions.h",
+                             "vector_types.h",
+                             "device_functions.h",
+                             "math_functions.h",
+                             "math_constants.h",
+                             "cooperative_groups.h",
+                             "cuda/std/limits",
+                             "cuda/std/cmath",
+                             "cuda/std/cstdint",
+                             "cuda/std/utility",
+                             "cuda/std/type_traits",
+                             "cuda/std/array"}) {
+    INFO(header);
+    CHECK(include_failure(header).empty());
+  }
+  for (const auto& [header, construct] :
+       {std::pair{"cuda/pipeline", "asynchronous copies"}, std::pair{"cuda/barrier", "asynchronous barriers"},
+        std::pair{"cuda/atomic", "libcu++ atomics"}, std::pair{"cuda/std/atomic", "libcu++ atomics"}}) {
+    const std::string log = include_failure(header);
+    INFO(header << ": " << log);
+    const std::optional<UnsupportedUse> use = unsupported_use_in_log(log, "includes.cc");
+    REQUIRE(use.has_value());
+    CHECK_THAT(use->construct, Catch::Contains(construct));
   }
 }
 

@@ -3,9 +3,9 @@
 // so races, masks and divergent calls are judged as they are for the intrinsics the groups stand for.
 //
 // Here: thread_block, thread_block_tile<N> (N a power of two up to 32; a larger tile is `unsupported`) and
-// tiled_partition, coalesced_group and coalesced_threads, the thread_group every group converts to, and
-// grid_group without its sync; reduce and the scans are in cooperative_groups/reduce.h and scan.h,
-// memcpy_async in memcpy_async.h, as in CUDA. The ranks and sizes have CUDA 13's types. grid_group::sync needs
+// tiled_partition, coalesced_group and coalesced_threads, labeled_partition and binary_partition, invoke_one
+// and invoke_one_broadcast, the thread_group every group converts to, and grid_group without its sync; reduce
+// and the scans are in cooperative_groups/reduce.h and scan.h, memcpy_async in memcpy_async.h, as in CUDA. The ranks and sizes have CUDA 13's types. grid_group::sync needs
 // a cooperative launch (cudaLaunchCooperativeKernel), which the labs' rules refuse, so on a GPU it cannot run
 // in a lab either: here it ends the run as `crashed`, naming the reason.
 #pragma once
@@ -77,7 +77,13 @@ class thread_block : public thread_group {
 
 inline thread_block this_thread_block() { return thread_block(); }
 
+class coalesced_group;
+
 namespace details {
+
+// The lane mask behind a warp's group, and a coalesced_group of given lanes (CUDA's
+// _coalesced_group_data_access): for the partitions and invoke_one, which are not members.
+struct lanes_access;
 
 // Lanes of one warp by mask: a tile, or the lanes that were active together.
 class warp_lanes : public thread_group {
@@ -101,6 +107,7 @@ class warp_lanes : public thread_group {
   }
 
  protected:
+  friend struct lanes_access;
   explicit warp_lanes(unsigned mask) : thread_group(false, mask) {}
   // A warp-wide lane mask as the group's ranks: bit r for the group's r-th lane.
   unsigned relative(unsigned warp_bits) const {
@@ -206,9 +213,42 @@ class coalesced_group : public details::warp_lanes {
  private:
   explicit coalesced_group(unsigned mask) : warp_lanes(mask) {}
   friend coalesced_group coalesced_threads(int line);
+  friend struct details::lanes_access;
 };
 
 inline coalesced_group coalesced_threads(int line = __builtin_LINE()) { return coalesced_group(__activemask(line)); }
+
+namespace details {
+struct lanes_access {
+  static unsigned mask(const warp_lanes& group) { return group.mask_; }
+  static coalesced_group group(unsigned mask) { return coalesced_group(mask); }
+};
+}  // namespace details
+
+// The lanes of `group` with this lane's label, or this lane's predicate: a warp's match and ballot.
+template <typename Group, typename Label>
+coalesced_group labeled_partition(const Group& group, Label label, int line = __builtin_LINE()) {
+  const unsigned mask = details::lanes_access::mask(group);
+  return details::lanes_access::group(__match_any_sync(mask, label, line));
+}
+template <typename Group>
+coalesced_group binary_partition(const Group& group, bool predicate, int line = __builtin_LINE()) {
+  const unsigned mask = details::lanes_access::mask(group);
+  const unsigned taken = __ballot_sync(mask, predicate, line);
+  return details::lanes_access::group(predicate ? taken : mask & ~taken);
+}
+
+// One thread of the group calls `fn`: its first lane, which sm_90's elect.sync picks too.
+template <typename Group, typename Fn, typename... Args>
+void invoke_one(const Group& group, Fn&& fn, Args&&... args) {
+  if (group.thread_rank() == 0) static_cast<Fn&&>(fn)(static_cast<Args&&>(args)...);
+}
+template <typename Group, typename Fn, typename... Args>
+auto invoke_one_broadcast(const Group& group, Fn&& fn, Args&&... args) {
+  std::remove_cv_t<std::remove_reference_t<decltype(fn(args...))>> result{};
+  if (group.thread_rank() == 0) result = static_cast<Fn&&>(fn)(static_cast<Args&&>(args)...);
+  return group.shfl(result, 0);
+}
 
 class grid_group {
  public:
@@ -221,6 +261,18 @@ class grid_group {
     return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z * details::block_threads();
   }
   unsigned long long num_threads() const { return size(); }
+  unsigned long long num_blocks() const { return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z; }
+  unsigned long long block_rank() const {
+    return blockIdx.x + gridDim.x * (blockIdx.y + static_cast<unsigned long long>(gridDim.y) * blockIdx.z);
+  }
+  dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  dim3 dim_blocks() const { return gridDim; }
+  dim3 group_dim() const { return gridDim; }
+  dim3 dim_threads() const { return dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z); }
+  dim3 thread_index() const {
+    return dim3(blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y,
+                blockIdx.z * blockDim.z + threadIdx.z);
+  }
   bool is_valid() const { return false; }
   void sync(int line = __builtin_LINE()) const {
     ::cusim::not_allowed_in_a_lab("grid_group::sync(): a grid-wide barrier needs a cooperative launch "

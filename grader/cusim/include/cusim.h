@@ -487,4 +487,8 @@ T shuffle(WarpOp op, unsigned mask, T value, int argument, int width, int line) 
 #include "cusim_warp_functions.h"
 #include "cusim_device_functions.h"
 #include "cusim_intrinsics.h"
+#include "cusim_rounding.h"
+#include "cusim_math.h"
+#include "cusim_simd.h"
+#include "cusim_dpx.h"
 #include "cusim_nvcc_macros.h"

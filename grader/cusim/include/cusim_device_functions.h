@@ -110,8 +110,14 @@ inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : 
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 inline float __int2float_rn(int x) { return static_cast<float>(x); }
-inline int __mul24(int x, int y) { return x * y; }
-inline unsigned __umul24(unsigned x, unsigned y) { return x * y; }
+// The low 24 bits of each operand (sign-extended for __mul24), multiplied: the low 32 bits of the product.
+inline int __mul24(int x, int y) {
+  const long long a = static_cast<int>(static_cast<unsigned>(x) << 8) >> 8, b = static_cast<int>(static_cast<unsigned>(y) << 8) >> 8;
+  return static_cast<int>(static_cast<unsigned>(a * b));
+}
+inline unsigned __umul24(unsigned x, unsigned y) {
+  return static_cast<unsigned>(static_cast<unsigned long long>(x & 0xffffffu) * (y & 0xffffffu));
+}
 inline float __int_as_float(int x) {
   float f;
   memcpy(&f, &x, 4);

@@ -21,14 +21,20 @@ int host_mode(Rounding mode) {
 
 }  // namespace
 
-RoundingScope::RoundingScope(Rounding mode) : saved_(std::fegetround()) { std::fesetround(host_mode(mode)); }
-RoundingScope::~RoundingScope() { std::fesetround(saved_); }
+RoundingScope::RoundingScope(Rounding mode) : saved_(std::fegetround()) {
+  std::fesetround(host_mode(mode));
+}
+RoundingScope::~RoundingScope() {
+  std::fesetround(saved_);
+}
 
 long long device_clock() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
-void trap() { fail("crashed", "the kernel executed __trap(): on a GPU the launch fails with cudaErrorLaunchFailure"); }
+void trap() {
+  fail("crashed", "the kernel executed __trap(): on a GPU the launch fails with cudaErrorLaunchFailure");
+}
 
 }  // namespace cusim
