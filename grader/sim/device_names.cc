@@ -102,9 +102,9 @@ size_t add_device_declaration(const SourceScan& scan, size_t at, std::set<std::s
 
 }  // namespace
 
-DeviceNames device_names(const SourceScan& scan) {
+DeviceNames device_names(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels) {
   DeviceNames names;
-  for (const KernelDeclaration& kernel : kernel_declarations(scan)) {
+  for (const KernelDeclaration& kernel : kernels) {
     if (!kernel.name.empty()) names.kernels.insert(kernel.name);
   }
   for (const char* word : {"__device__", "__constant__", "__managed__"}) {
@@ -116,5 +116,7 @@ DeviceNames device_names(const SourceScan& scan) {
   }
   return names;
 }
+
+DeviceNames device_names(const SourceScan& scan) { return device_names(scan, kernel_declarations(scan)); }
 
 }  // namespace cudagrade

@@ -19,8 +19,6 @@ struct DeviceNames {
   std::set<std::string> device_variables;
 };
 
-DeviceNames device_names(const SourceScan& scan);
-
 struct KernelDeclaration {
   size_t keyword;   // where its __global__ is
   size_t head_end;  // its body's '{', or the ';' of a declaration without one
@@ -30,6 +28,10 @@ struct KernelDeclaration {
 
 // Every __global__ declaration outside preprocessor directives, in order.
 std::vector<KernelDeclaration> kernel_declarations(const SourceScan& scan);
+
+// `kernels`: kernel_declarations(scan), when the caller has them already (the rewriter marks their entries).
+DeviceNames device_names(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels);
+DeviceNames device_names(const SourceScan& scan);
 
 // The kernel's name in a __global__ declaration that starts at `from` and whose body or ';' is at `end`: the
 // identifier before its parameter list, past __launch_bounds__(...) and the like.

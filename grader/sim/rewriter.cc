@@ -288,8 +288,9 @@ std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<
 
 // Every kernel body starts by checking it runs inside a launch: nvcc refuses a __global__ function called
 // like a host one, and without this the simulator would run it once, as a grid of one thread.
-void mark_kernel_entries(const SourceScan& scan, std::vector<Edit>& edits) {
-  for (const KernelDeclaration& kernel : kernel_declarations(scan)) {
+void mark_kernel_entries(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels,
+                         std::vector<Edit>& edits) {
+  for (const KernelDeclaration& kernel : kernels) {
     if (!kernel.has_body) continue;
     const size_t body = kernel.head_end + 1;
     edits.push_back({body, body,
@@ -341,7 +342,8 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   mark_unsupported(scan, edits);
   if (auto failed = rewrite_launches(scan, edits)) return *failed;
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
-  mark_kernel_entries(scan, edits);
+  const std::vector<KernelDeclaration> kernels = kernel_declarations(scan);
+  mark_kernel_entries(scan, kernels, edits);
   spell_noinline(scan, edits);
   for (LinkageEdit& edit : external_linkage_edits(scan)) {
     edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});
@@ -351,7 +353,7 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   std::stable_sort(edits.begin(), edits.end(),
                    [](const Edit& a, const Edit& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
 
-  result.device_names = device_names(scan);
+  result.device_names = device_names(scan, kernels);
   result.text = fmt::format("#line 1 \"{}\"\n", file_name);
   size_t copied = 0;
   for (const Edit& edit : edits) {

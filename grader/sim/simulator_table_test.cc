@@ -103,14 +103,22 @@ std::map<std::string, std::string> nvcc_definitions(const std::string& pass) {
                                ("macros-13.0-" + pass + ".txt")));
 }
 
+// g++ as the simulator's student compile runs it on a file of `pass` (sim/sim_toolchain.cc's flags), with
+// `flags` added; the file's path goes last.
+std::vector<std::string> simulator_compile(Pass pass, std::vector<std::string> flags) {
+  std::vector<std::string> command = {"g++", "-std=c++17"};
+  command.insert(command.end(), flags.begin(), flags.end());
+  command.insert(command.end(), {"-x", "c++", "-include", "cusim.h",
+                                 "-I" + (ProjectPaths::discover("", "").grader_dir() / "cusim" / "include").string()});
+  for (const std::string& define : pass_defines(pass)) command.push_back(define);
+  return command;
+}
+
 // The simulator's student compile of an empty file, preprocessed with -dM (sim/sim_toolchain.cc's flags).
 std::map<std::string, std::string> simulator_definitions(Pass pass) {
   TempDir dir(TempDir::Medium::kDisk);
   std::ofstream(dir.path() / "empty.cu") << "\n";
-  std::vector<std::string> command = {"g++", "-std=c++17", "-O2", "-fsanitize=thread", "-fsanitize=alignment",
-                                      "-x", "c++", "-include", "cusim.h",
-                                      "-I" + (ProjectPaths::discover("", "").grader_dir() / "cusim" / "include").string()};
-  for (const std::string& define : pass_defines(pass)) command.push_back(define);
+  std::vector<std::string> command = simulator_compile(pass, {"-O2", "-fsanitize=thread", "-fsanitize=alignment"});
   command.insert(command.end(), {"-E", "-dM", (dir.path() / "empty.cu").string(), "-o", (dir.path() / "macros.txt").string()});
   SubprocessCommandRunner runner;
   const CommandResult run = runner.run(command, std::chrono::seconds(60));
@@ -147,10 +155,7 @@ std::set<std::string> undeclared_in_simulator(const std::vector<std::string>& na
   std::ofstream source(dir.path() / "names.cc");
   for (size_t i = 0; i < names.size(); ++i) source << "namespace p" << i << " { using ::" << names[i] << "; }\n";
   source.close();
-  std::vector<std::string> command = {"g++", "-std=c++17", "-fsyntax-only", "-fmax-errors=0", "-x", "c++",
-                                      "-include", "cusim.h",
-                                      "-I" + (ProjectPaths::discover("", "").grader_dir() / "cusim" / "include").string()};
-  for (const std::string& define : pass_defines(Pass::kDevice)) command.push_back(define);
+  std::vector<std::string> command = simulator_compile(Pass::kDevice, {"-fsyntax-only", "-fmax-errors=0"});
   command.push_back((dir.path() / "names.cc").string());
   SubprocessCommandRunner runner;
   const CommandResult run = runner.run(command, std::chrono::seconds(120), 64 << 20);
@@ -202,12 +207,7 @@ TEST_CASE("every device function CUDA 13.0 declares is the simulator's too, or d
 std::string include_failure(const std::string& header) {
   TempDir dir(TempDir::Medium::kDisk);
   std::ofstream(dir.path() / "includes.cc") << "#include <" << header << ">\n";
-  std::vector<std::string> command = {
-      "g++",           "-std=c++17",
-      "-fsyntax-only", "-x",
-      "c++",           "-include",
-      "cusim.h",       "-I" + (ProjectPaths::discover("", "").grader_dir() / "cusim" / "include").string()};
-  for (const std::string& define : pass_defines(Pass::kDevice)) command.push_back(define);
+  std::vector<std::string> command = simulator_compile(Pass::kDevice, {"-fsyntax-only"});
   command.push_back((dir.path() / "includes.cc").string());
   SubprocessCommandRunner runner;
   const CommandResult run = runner.run(command, std::chrono::seconds(60));

@@ -22,8 +22,6 @@ template <bool Signed>
 constexpr int wrapped_sum16(int x, int y) {
   return Signed ? signed_field<16>(static_cast<unsigned>(x + y), 0) : field<16>(static_cast<unsigned>(x + y), 0);
 }
-constexpr int max_of(int x, int y) { return x > y ? x : y; }
-constexpr int min_of(int x, int y) { return x < y ? x : y; }
 constexpr int wrapped_sum(int x, int y) {
   return static_cast<int>(static_cast<unsigned>(x) + static_cast<unsigned>(y));
 }
@@ -31,40 +29,40 @@ constexpr int wrapped_sum(int x, int y) {
 }  // namespace simd
 }  // namespace cusim
 
-inline int __viaddmax_s32(int a, int b, int c) { return ::cusim::simd::max_of(::cusim::simd::wrapped_sum(a, b), c); }
-inline int __viaddmin_s32(int a, int b, int c) { return ::cusim::simd::min_of(::cusim::simd::wrapped_sum(a, b), c); }
-inline int __viaddmax_s32_relu(int a, int b, int c) { return ::cusim::simd::max_of(__viaddmax_s32(a, b, c), 0); }
-inline int __viaddmin_s32_relu(int a, int b, int c) { return ::cusim::simd::max_of(__viaddmin_s32(a, b, c), 0); }
+inline int __viaddmax_s32(int a, int b, int c) { return max(::cusim::simd::wrapped_sum(a, b), c); }
+inline int __viaddmin_s32(int a, int b, int c) { return min(::cusim::simd::wrapped_sum(a, b), c); }
+inline int __viaddmax_s32_relu(int a, int b, int c) { return max(__viaddmax_s32(a, b, c), 0); }
+inline int __viaddmin_s32_relu(int a, int b, int c) { return max(__viaddmin_s32(a, b, c), 0); }
 inline unsigned __viaddmax_u32(unsigned a, unsigned b, unsigned c) { return a + b > c ? a + b : c; }
 inline unsigned __viaddmin_u32(unsigned a, unsigned b, unsigned c) { return a + b < c ? a + b : c; }
 inline unsigned __viaddmax_s16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::wrapped_sum16<true>(x, y), z);
+    return max(::cusim::simd::wrapped_sum16<true>(x, y), z);
   });
 }
 inline unsigned __viaddmin_s16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::min_of(::cusim::simd::wrapped_sum16<true>(x, y), z);
+    return min(::cusim::simd::wrapped_sum16<true>(x, y), z);
   });
 }
 inline unsigned __viaddmax_s16x2_relu(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::max_of(::cusim::simd::wrapped_sum16<true>(x, y), z), 0);
+    return max(max(::cusim::simd::wrapped_sum16<true>(x, y), z), 0);
   });
 }
 inline unsigned __viaddmin_s16x2_relu(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::min_of(::cusim::simd::wrapped_sum16<true>(x, y), z), 0);
+    return max(min(::cusim::simd::wrapped_sum16<true>(x, y), z), 0);
   });
 }
 inline unsigned __viaddmax_u16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<false>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::wrapped_sum16<false>(x, y), z);
+    return max(::cusim::simd::wrapped_sum16<false>(x, y), z);
   });
 }
 inline unsigned __viaddmin_u16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<false>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::min_of(::cusim::simd::wrapped_sum16<false>(x, y), z);
+    return min(::cusim::simd::wrapped_sum16<false>(x, y), z);
   });
 }
 
@@ -96,51 +94,51 @@ inline unsigned __vibmin_u16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred
 }
 
 // Three-way and ReLU'd minimum and maximum.
-inline int __vimax3_s32(int a, int b, int c) { return ::cusim::simd::max_of(::cusim::simd::max_of(a, b), c); }
-inline int __vimin3_s32(int a, int b, int c) { return ::cusim::simd::min_of(::cusim::simd::min_of(a, b), c); }
-inline int __vimax3_s32_relu(int a, int b, int c) { return ::cusim::simd::max_of(__vimax3_s32(a, b, c), 0); }
-inline int __vimin3_s32_relu(int a, int b, int c) { return ::cusim::simd::max_of(__vimin3_s32(a, b, c), 0); }
-inline int __vimax_s32_relu(int a, int b) { return ::cusim::simd::max_of(::cusim::simd::max_of(a, b), 0); }
-inline int __vimin_s32_relu(int a, int b) { return ::cusim::simd::max_of(::cusim::simd::min_of(a, b), 0); }
+inline int __vimax3_s32(int a, int b, int c) { return max(max(a, b), c); }
+inline int __vimin3_s32(int a, int b, int c) { return min(min(a, b), c); }
+inline int __vimax3_s32_relu(int a, int b, int c) { return max(__vimax3_s32(a, b, c), 0); }
+inline int __vimin3_s32_relu(int a, int b, int c) { return max(__vimin3_s32(a, b, c), 0); }
+inline int __vimax_s32_relu(int a, int b) { return max(max(a, b), 0); }
+inline int __vimin_s32_relu(int a, int b) { return max(min(a, b), 0); }
 inline unsigned __vimax3_u32(unsigned a, unsigned b, unsigned c) { return a > b ? (a > c ? a : c) : (b > c ? b : c); }
 inline unsigned __vimin3_u32(unsigned a, unsigned b, unsigned c) { return a < b ? (a < c ? a : c) : (b < c ? b : c); }
 inline unsigned __vimax3_s16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::max_of(x, y), z);
+    return max(max(x, y), z);
   });
 }
 inline unsigned __vimin3_s16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::min_of(::cusim::simd::min_of(x, y), z);
+    return min(min(x, y), z);
   });
 }
 inline unsigned __vimax3_u16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<false>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::max_of(x, y), z);
+    return max(max(x, y), z);
   });
 }
 inline unsigned __vimin3_u16x2(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<false>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::min_of(::cusim::simd::min_of(x, y), z);
+    return min(min(x, y), z);
   });
 }
 inline unsigned __vimax3_s16x2_relu(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::max_of(::cusim::simd::max_of(x, y), z), 0);
+    return max(max(max(x, y), z), 0);
   });
 }
 inline unsigned __vimin3_s16x2_relu(unsigned a, unsigned b, unsigned c) {
   return ::cusim::simd::per_half<true>(a, b, c, [](int x, int y, int z) {
-    return ::cusim::simd::max_of(::cusim::simd::min_of(::cusim::simd::min_of(x, y), z), 0);
+    return max(min(min(x, y), z), 0);
   });
 }
 inline unsigned __vimax_s16x2_relu(unsigned a, unsigned b) {
   return ::cusim::simd::per_half<true>(a, b, 0u, [](int x, int y, int) {
-    return ::cusim::simd::max_of(::cusim::simd::max_of(x, y), 0);
+    return max(max(x, y), 0);
   });
 }
 inline unsigned __vimin_s16x2_relu(unsigned a, unsigned b) {
   return ::cusim::simd::per_half<true>(a, b, 0u, [](int x, int y, int) {
-    return ::cusim::simd::max_of(::cusim::simd::min_of(x, y), 0);
+    return max(min(x, y), 0);
   });
 }
