@@ -325,6 +325,30 @@ TEST_CASE("a decoy kernel of coalesced reads does not buy a naive transpose its 
   CHECK(padded.cases[0].points == 2);
 }
 
+// A memcpy whose size the compiler cannot see stays a C library call, out of -fsanitize=thread's sight: the
+// simulator saw no kernel read the input (host_compute, 0 points for a correct file) and counted nothing. The
+// join routes the call through the checker (sim/checked_calls.h), which counts it as nvcc compiles it, a loop
+// of byte loads and stores: the same sectors in four times the instructions, so it is no more efficient than
+// its plain twin (on an H200 it earned 1 speed point of 5 to the plain one's 2, docs/runs/2026-11-28-checked-calls).
+TEST_CASE("a transpose that moves its elements with memcpy is graded, and counted as byte loads and stores",
+          "[efficiency][sim]") {
+  const TestSuite suite = transpose_coalescing_suite();
+  const GradeReport naive = graded("reference/transpose/naive.cu", suite);
+  const GradeReport copied = graded("submissions/transpose/copies_through_memcpy.cu", suite);
+  for (const GradeReport* report : {&naive, &copied}) {
+    INFO(report->submission << ": " << report->cases[0].message);
+    REQUIRE(report->cases[0].status == CaseStatus::kPassed);
+    REQUIRE(report->cases[0].efficiency);
+    REQUIRE(report->cases[0].efficiency->value);
+  }
+  // The plain loads touch 8 sectors where 1 would do, the stores 1: 4.5. A byte of each lane's float at a
+  // time, a warp's loads touch 32 sectors where 1 would do, its stores 4: (32 + 4) / 2 = 18.
+  CHECK(*naive.cases[0].efficiency->value == Approx(4.5));
+  CHECK(*copied.cases[0].efficiency->value == Approx(18.0));
+  CHECK(copied.cases[0].points <= naive.cases[0].points);
+}
+
+
 }  // namespace
 }  // namespace cudagrade
 

@@ -172,6 +172,67 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   }
 }
 
+// The same stores made by the C library or the simulated CUDA runtime for the file: a memcpy or memset whose
+// size the compiler cannot see, a snprintf, a cudaMemcpy between host pointers, an answer through an
+// out-parameter. -fsanitize=thread sees none of them; the join renames the file's C library calls to checked
+// twins (sim/checked_calls.h) and the runtime holds its own writes to the same rule.
+TEST_CASE("a C library or CUDA runtime call that writes the runner's own variables ends the run", "[sim]") {
+  testing::SimFixture fixture;
+  const std::string target = "static void* target() { return const_cast<unsigned*>(&blockDim.x); }\n"
+                             "static volatile size_t four = 4;\n";
+  for (const char* writer :
+       {"void prepare() { memset(target(), 0, four); }\n",
+        "void prepare() { unsigned zero = 0; memcpy(target(), &zero, four); }\n",
+        "void prepare() { snprintf(static_cast<char*>(target()), four, \"%s\", \"\"); }\n",
+        "void prepare() { unsigned zero = 0; cudaMemcpy(target(), &zero, four, cudaMemcpyHostToHost); }\n",
+        "void prepare() { cudaGetDevice(static_cast<int*>(target())); }\n",
+        // A kernel's lines are named where it is launched (the simulator inlines its body there): one line.
+        "__global__ void spoil(size_t n) { memset(target(), 0, n); } void prepare() { spoil<<<1, 1>>>(four); }\n"}) {
+    INFO(writer);
+    testing::check_every_case(fixture.grade("#include <cstdio>\n#include <cstring>\n" + target + writer +
+                                            testing::kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
+  __syncthreads();
+  if (i < n) atomicAdd(&partial[blockIdx.x], in[i]);
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  prepare();
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)"),
+                              CaseStatus::kCrashed, {"the grader's own memory", "line 6"});
+  }
+}
+
+// printf's %n stores through an argument: CUDA's device printf has no %n, and a file that prints with one
+// could have the C library write anywhere. A stream that is not stdout or stderr is the same.
+TEST_CASE("printing with %n, or to a stream of the file's making, ends the run", "[sim]") {
+  testing::SimFixture fixture;
+  for (const char* writer : {"void prepare() { int printed = 0; printf(\"%d%n\\n\", 7, &printed); }\n",
+                             "void prepare() { char fake[512] = {}; fputs(\"x\", reinterpret_cast<FILE*>(fake)); }\n"}) {
+    INFO(writer);
+    testing::check_every_case(fixture.grade(std::string("#include <cstdio>\n") + writer + testing::kAddUp + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
+  __syncthreads();
+  if (i < n) atomicAdd(&partial[blockIdx.x], in[i]);
+}
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  prepare();
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)"),
+                              CaseStatus::kCrashed, {"prints"});
+  }
+}
+
 TEST_CASE("a result that depends on which thread runs first is a race in the second order", "[sim]") {
   testing::SimFixture fixture;
   // No data race: the first thread to take a ticket does the work, and in index order that is thread 0.

@@ -8,6 +8,7 @@
 #include "compile/source_policy.h"
 #include "core/files.h"
 #include "model/lab.h"
+#include "sim/checked_calls.h"
 #include "sim/host_reads.h"
 #include "sim/pass_join.h"
 #include "sim/rewriter.h"
@@ -49,7 +50,7 @@ std::vector<std::string> cusim_runtime_sources() {
           "cusim/runtime/sector_cache.cc",
           "cusim/runtime/scheduler.cc",    "cusim/runtime/shared_memory.cc", "cusim/runtime/symbolize.cc",
           "cusim/runtime/warp_results.cc", "cusim/runtime/advice.cc", "cusim/runtime/device_intrinsics.cc",
-          "harness/sim_runner_main.cc"};
+          "cusim/runtime/checked_calls.cc", "harness/sim_runner_main.cc"};
 }
 
 SimToolchain::SimToolchain(ProjectPaths paths, CommandRunner& runner, std::string compiler)
@@ -268,13 +269,42 @@ std::string device_statics_link_script(const std::filesystem::path& submission_o
       object);
 }
 
+// The submission's object with each C library call that writes out of the instrumentation's sight renamed to
+// its checked twin (sim/checked_calls.h). After the object check, which judges the names the file used, as
+// nvcc's object is judged; cached by the object it renames.
+CachedToolchain::Step SimToolchain::route_checked_calls(const Step& submission) {
+  using Outcome = BuildCache::MakeOutcome;
+  std::string table;
+  for (const auto& [name, twin] : kCheckedCalls) table += fmt::format("{} {}\n", name, twin);
+  const std::string inputs = fmt::format("checked calls v1\n{}\n{}", submission.entry.dir.string(), table);
+  return cached_step("submission-checked", inputs, [&](const std::filesystem::path& dir) {
+    std::ofstream(dir / "checked-calls.txt") << table;
+    const CommandResult run = runner_.run({"objcopy", "--redefine-syms=" + (dir / "checked-calls.txt").string(),
+                                           object_of(submission).string(), object_in(dir).string()},
+                                          std::chrono::seconds(60));
+    // An object the object check accepted: a copy that fails is the grader's to explain.
+    if (run.outcome != CommandResult::Outcome::kSucceeded) {
+      return std::pair{Outcome::kNotJudged, "renaming the file's C library calls failed: objcopy: " + run.output};
+    }
+    return std::pair{Outcome::kSucceeded, submission.log};
+  });
+}
+
 BuildResult SimToolchain::link_runner(const std::vector<Step>& objects, const BuildRequest& request,
                                       BuildResult result) {
+  // The submission is the last object (CachedToolchain::build).
+  std::vector<Step> linked = objects;
+  linked.back() = route_checked_calls(objects.back());
+  if (!linked.back().entry.succeeded) {
+    if (linked.back().entry.transient) std::filesystem::remove_all(linked.back().entry.dir);
+    result.outcome = BuildResult::Outcome::kInfraError;
+    result.summary = first_error_line(linked.back().log);
+    return result;
+  }
   // Full RELRO and immediate binding: the loader resolves every call before main and makes the tables
   // read-only, so no code of the file can redirect the harness's calls by writing into them (#14 item 3).
-  // The submission is the last object (CachedToolchain::build).
-  return link({cxx_, "-Wl,-z,relro,-z,now"}, objects, {"-lboost_context", "-ldl"}, std::move(result),
-              sandbox_for(request), device_statics_link_script(object_of(objects.back())));
+  return link({cxx_, "-Wl,-z,relro,-z,now"}, linked, {"-lboost_context", "-ldl"}, std::move(result),
+              sandbox_for(request), device_statics_link_script(object_of(linked.back())));
 }
 
 }  // namespace cudagrade

@@ -34,6 +34,7 @@ class SimToolchain : public CachedToolchain {
                                                           const Lab& lab);
   Step join_passes(const Step& device_pass, const Step& host_pass, const DeviceNames& names, const Lab& lab);
   CommandResult list_object(const std::filesystem::path& object);
+  Step route_checked_calls(const Step& submission);
 
   std::string cxx_;
 };

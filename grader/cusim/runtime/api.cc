@@ -44,6 +44,14 @@ __attribute__((constructor(101))) void take_device_profile() {
 cudaError_t g_last_error = cudaSuccess;
 size_t g_dynamic_shared_limit = kDefaultDynamicShared;
 
+// A write the file asks the runtime to make for it (an answer through an out-parameter, a copy's
+// destination) is held to the rule its own stores are: none into the runner's own variables (race_checker.h).
+// `caller` is the file's call site, for the report.
+void guard_out(const void* pointer, size_t bytes, const void* caller) {
+  race::guard_write(pointer, bytes, reinterpret_cast<uintptr_t>(caller));
+}
+#define CUSIM_CALLER __builtin_return_address(0)
+
 cudaError_t record(cudaError_t error) {
   if (error != cudaSuccess) g_last_error = error;
   return error;
@@ -158,6 +166,7 @@ cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cud
       symbol == SymbolSide::kDestination ? cudagrade::CopyEntry::kToSymbol : cudagrade::CopyEntry::kFromSymbol, kind,
       bytes);
   if (!in_range) return record(cudaErrorInvalidValue);
+  guard_out(destination, bytes, CUSIM_CALLER);
   const cudaError_t status = copy_memory(destination, source, bytes, kind);
   if (status == cudaSuccess && symbol == SymbolSide::kDestination) note_symbol_source(source, bytes);
   return status;
@@ -189,6 +198,7 @@ extern "C" {
 
 cudaError_t cudaMalloc(void** pointer, size_t bytes) {
   if (pointer == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(pointer, sizeof *pointer, CUSIM_CALLER);
   *pointer = cusim::device_memory::allocate(bytes);
   return *pointer == nullptr ? record(cudaErrorMemoryAllocation) : cudaSuccess;
 }
@@ -208,6 +218,7 @@ cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer
 // wraps the same entries); the runtime's own copies (cusim::copy_memory) are not.
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   cusim::launches::note_copy(cudagrade::CopyEntry::kLinear, kind, bytes);
+  cusim::guard_out(destination, bytes, CUSIM_CALLER);
   return cusim::copy_memory(destination, source, bytes, kind);
 }
 
@@ -221,6 +232,7 @@ cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void
   if (width > destination_pitch || width > source_pitch) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
   for (size_t row = 0; row < height; ++row) {
+    cusim::guard_out(static_cast<char*>(destination) + row * destination_pitch, width, CUSIM_CALLER);
     cudaError_t error = cusim::copy_memory(static_cast<char*>(destination) + row * destination_pitch,
                                            static_cast<const char*>(source) + row * source_pitch, width, kind);
     if (error != cudaSuccess) return error;
@@ -236,6 +248,7 @@ cudaError_t cudaMemcpy2DAsync(void* destination, size_t destination_pitch, const
 cudaError_t cudaMemset(void* pointer, int value, size_t bytes) {
   cusim::launches::note_copy(cudagrade::CopyEntry::kMemset, value & 0xFF, bytes);
   if (bytes > 0 && pointer == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(pointer, bytes, CUSIM_CALLER);
   cusim::device_memory::OpenScope device_memory_open;
   if (bytes > 0) std::memset(pointer, value, bytes);
   return cudaSuccess;
@@ -249,7 +262,10 @@ cudaError_t cudaMemset2D(void* pointer, size_t pitch, int value, size_t width, s
   cusim::launches::note_copy(cudagrade::CopyEntry::kMemset2D, value & 0xFF, width * height);
   if (width > pitch || (width > 0 && height > 0 && pointer == nullptr)) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
-  for (size_t row = 0; row < height; ++row) std::memset(static_cast<char*>(pointer) + row * pitch, value, width);
+  for (size_t row = 0; row < height; ++row) {
+    cusim::guard_out(static_cast<char*>(pointer) + row * pitch, width, CUSIM_CALLER);
+    std::memset(static_cast<char*>(pointer) + row * pitch, value, width);
+  }
   return cudaSuccess;
 }
 
@@ -304,12 +320,14 @@ cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
 
 cudaError_t cudaGetDevice(int* device) {
   if (device == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(device, sizeof *device, CUSIM_CALLER);
   *device = 0;
   return cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceCount(int* count) {
   if (count == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(count, sizeof *count, CUSIM_CALLER);
   *count = 1;
   return cudaSuccess;
 }
@@ -319,6 +337,7 @@ cudaError_t cudaGetDeviceCount(int* count) {
 // that asks cannot tell the two apart. The limits a launch is held to are the simulator's, which are Hopper's.
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
   if (properties == nullptr || device != 0) return record(cudaErrorInvalidValue);
+  cusim::guard_out(properties, sizeof *properties, CUSIM_CALLER);
   const cudagrade::DeviceProfile& profile = cusim::device_profile();
   // What the GPU answered for the attribute behind a field, where the profile holds the table.
   auto answered = [&profile](int attribute, int fallback) {
@@ -373,6 +392,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device) {
   cudaDeviceProp properties;
   if (value == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(value, sizeof *value, CUSIM_CALLER);
   if (cudaError_t error = cudaGetDeviceProperties(&properties, device); error != cudaSuccess) return error;
   const cudagrade::DeviceProfile& profile = cusim::device_profile();
   if (auto copied = profile.attributes.find(static_cast<int>(attribute)); copied != profile.attributes.end()) {
@@ -432,6 +452,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* function) {
   if (attributes == nullptr || function == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(attributes, sizeof *attributes, CUSIM_CALLER);
   *attributes = cudaFuncAttributes{};
   attributes->maxThreadsPerBlock = 1024;
   attributes->ptxVersion = 90;

@@ -34,6 +34,18 @@ inline bool contains(uintptr_t address) {
          within(address, __cusim_statics_bss_begin, __cusim_statics_bss_end);
 }
 
+// Whether all of [address, address + bytes) lies in one of the two ranges: a span that starts in the file's
+// .data and ends in its .bss crosses the runner's variables between them.
+inline bool holds(uintptr_t address, size_t bytes) {
+  auto within_span = [&](const char* begin, const char* end) {
+    const uintptr_t offset = address - reinterpret_cast<uintptr_t>(begin);
+    const auto span = static_cast<uintptr_t>(reinterpret_cast<uintptr_t>(end) - reinterpret_cast<uintptr_t>(begin));
+    return offset < span && bytes <= span - offset;
+  };
+  return within_span(__cusim_statics_data_begin, __cusim_statics_data_end) ||
+         within_span(__cusim_statics_bss_begin, __cusim_statics_bss_end);
+}
+
 // The lowest address of either range: the race checker's page table for them starts there.
 inline uintptr_t lowest() {
   const auto data = reinterpret_cast<uintptr_t>(__cusim_statics_data_begin);

@@ -32,6 +32,15 @@ inline bool in_image(uintptr_t address) {
                 static_cast<uintptr_t>(_end - __executable_start));
 }
 
+// Whether any byte of [begin, begin + bytes) is the image's.
+inline bool overlaps_image(uintptr_t begin, size_t bytes) {
+  const auto image_begin = reinterpret_cast<uintptr_t>(__executable_start);
+  const auto image_end = reinterpret_cast<uintptr_t>(_end);
+  const uintptr_t end = begin + bytes;
+  if (end < begin) return begin < image_end;  // a span that wraps reaches the top of the address space
+  return begin < image_end && end > image_begin;
+}
+
 inline bool kernel_may_touch(uintptr_t address) {
   return within(address, g_stacks_begin, g_stacks_bytes) || in_image(address) ||
          within(address, g_host_stack_begin, g_host_stack_bytes);

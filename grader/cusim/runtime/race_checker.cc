@@ -161,9 +161,14 @@ template <Memory kMemory>
 // The file's code may write its own variables (device_statics.h), but nothing else of the runner's image: the
 // checker's switches, the profile's, the fatal handler, the harness's state all live there (issue #33: a file
 // found the race recorder's and the access counter's switches and cleared them with a store). A write of its
-// own statics, its stack, the heap or device memory passes.
-inline __attribute__((always_inline)) void guard_runner_state(uintptr_t begin, uintptr_t pc) {
+// own statics, its stack, the heap or device memory passes. A write of several bytes (a vector store, a
+// memset the file's object calls, checked_calls.cc) is held to its last byte too: one that starts in the
+// file's statics and runs on into the runner's variables after them is the runner's.
+inline __attribute__((always_inline)) void guard_runner_state(uintptr_t begin, size_t size, uintptr_t pc) {
   if (__builtin_expect(reach::in_image(begin) && !device_statics::contains(begin), 0)) report_runner_write(begin, pc);
+  if (__builtin_expect(size > 1, 0) && !device_statics::holds(begin, size) && reach::overlaps_image(begin, size)) {
+    report_runner_write(begin, pc);
+  }
 }
 
 template <Memory kMemory>
@@ -179,7 +184,7 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
                                                   uintptr_t pc) {
   const auto begin = reinterpret_cast<uintptr_t>(address);
   if (g_current_slot < 0) {
-    if (is_write) guard_runner_state(begin, pc);
+    if (is_write) guard_runner_state(begin, size, pc);
     return;
   }
   if (__builtin_expect(begin + size - 1 - g_dynamic_beyond < g_dynamic_beyond_bytes, 0)) {
@@ -193,7 +198,7 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
       if (__builtin_expect(profile::g_on, 0) && watched) {
         profile::note(begin, size, is_write, profile::Space::kShared, pc, g_current_slot);
       }
-      if (!watched && is_write) guard_runner_state(begin, pc);  // the runner's variables between the arrays
+      if (!watched && is_write) guard_runner_state(begin, size, pc);  // the runner's variables between the arrays
       if (g_recording) record_access<Memory::kShared>(begin, size, is_write, atomic, pc);
       return;
     }
@@ -214,7 +219,7 @@ inline __attribute__((always_inline)) void access(const void* address, size_t si
     return;
   }
   if (!reach::kernel_may_touch(begin)) report_host_access(begin, is_write, pc);
-  if (is_write) guard_runner_state(begin, pc);
+  if (is_write) guard_runner_state(begin, size, pc);
 }
 
 [[gnu::noinline]] void read4_full(const void* address, uintptr_t pc) { access(address, 4, false, false, pc); }
@@ -372,6 +377,16 @@ inline __attribute__((always_inline)) void read_words(const void* address_pointe
 
 void on_access(const void* address, size_t size, bool is_write, bool atomic, uintptr_t pc) {
   access(address, size, is_write, atomic, pc);
+}
+
+void on_bytes(const void* address, size_t size, bool is_write, uintptr_t pc) {
+  if (g_current_slot < 0 || size <= 1) return access(address, size, is_write, false, pc);
+  const auto* bytes = static_cast<const char*>(address);
+  for (size_t at = 0; at < size; ++at) access(bytes + at, 1, is_write, false, pc);
+}
+
+void guard_write(const void* address, size_t size, uintptr_t pc) {
+  if (size > 0) guard_runner_state(reinterpret_cast<uintptr_t>(address), size, pc);
 }
 
 void fence() {

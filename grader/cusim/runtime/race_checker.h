@@ -76,6 +76,13 @@ void forget_global(const void* begin, size_t bytes);
 // the block did so far to later blocks.
 void on_access(const void* address, size_t size, bool is_write, bool atomic, uintptr_t pc);
 void fence();
+// The same for a C library call's span (memcpy, memset, ... : checked_calls.cc): in a kernel, byte by byte,
+// as nvcc lowers a memcpy it cannot size to a loop of byte loads and stores, whose count and sectors the GPU
+// pays for; on the host, one access.
+void on_bytes(const void* address, size_t size, bool is_write, uintptr_t pc);
+// A write the runtime makes for the file (a cudaMemcpy's destination, a cudaGetDevice's answer): it ends the
+// run, as the file's own store would, when any of its bytes are the runner's own variables.
+void guard_write(const void* address, size_t size, uintptr_t pc);
 
 // The first global-memory race since clear_global_race(), described; empty when there was none.
 const std::string& global_race();
