@@ -69,6 +69,46 @@ PreprocessedVerdict::Outcome refused_in(const std::string& line) {
   return PreprocessedVerdict::Outcome::kAllowed;
 }
 
+// Whether a header's line, as the compiler reads it, turns -fsanitize=thread off for what it declares: GCC
+// instruments every function of a translation unit but those that carry such an attribute, and the file's own
+// lines are refused any (refused_in). Only the thread sanitizer's: CUDA's own headers carry clang's
+// `__no_sanitize__("cfi")` and `("unsigned-integer-overflow")`, which change nothing the simulator checks.
+bool turns_thread_instrumentation_off(const std::string& line) {
+  for (size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (c == '"' || c == '\'') {
+      i = past_literal(line, i);
+      continue;
+    }
+    if (!identifier_char(c)) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < line.size() && identifier_char(line[end])) ++end;
+    const std::string word = line.substr(i, end - i);
+    if (word == "no_sanitize_thread" || word == "__no_sanitize_thread__" ||
+        word == "disable_sanitizer_instrumentation" || word == "__disable_sanitizer_instrumentation__") {
+      return true;
+    }
+    // no_sanitize("address", "thread") or ("address,thread"): the sanitizers it names are string literals.
+    if (word == "no_sanitize" || word == "__no_sanitize__") {
+      int depth = 0;
+      for (size_t at = end; at < line.size(); ++at) {
+        if (line[at] == '(') ++depth;
+        if (line[at] == ')' && --depth <= 0) break;
+        if (line[at] == '"') {
+          const size_t past = past_literal(line, at);
+          if (line.substr(at, past - at).find("thread") != std::string::npos) return true;
+          at = past - 1;
+        }
+      }
+    }
+    i = end;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::filesystem::path> include_search_folders(const std::string& log) {
@@ -128,6 +168,7 @@ PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed) {
   std::istringstream lines(preprocessed);
   int depth = 0;
   int line_number = 0;
+  std::string file;
   std::smatch found;
   for (std::string line; std::getline(lines, line);) {
     if (!line.empty() && line[0] == '#' && std::regex_match(line, found, marker)) {
@@ -137,11 +178,14 @@ PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed) {
         if (flag == 2) depth = std::max(0, depth - 1);
       }
       line_number = std::stoi(found[1].str());
+      file = found[2].str();
       continue;
     }
     if (depth == 0) {
       const PreprocessedVerdict::Outcome refused = refused_in(line);
       if (refused != PreprocessedVerdict::Outcome::kAllowed) return {refused, line_number};
+    } else if (turns_thread_instrumentation_off(line)) {
+      return {PreprocessedVerdict::Outcome::kUninstrumentedHeader, line_number, file};
     }
     ++line_number;
   }
@@ -163,6 +207,13 @@ std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, co
     case PreprocessedVerdict::Outcome::kAssembly:
       return fmt::format("rejected: {} line {}: inline assembly, once the file's macros are expanded, is not allowed",
                          file_name, verdict.line);
+    case PreprocessedVerdict::Outcome::kUninstrumentedHeader:
+      return fmt::format(
+          "rejected: {}: the header {} (line {}), which it includes, declares code with an attribute that turns "
+          "off the simulator's instrumentation (no_sanitize thread): its functions would write memory where the "
+          "race checker and the access counter do not look; a lab's file includes the lab's header and the "
+          "standard and CUDA headers",
+          file_name, verdict.header, verdict.line);
     case PreprocessedVerdict::Outcome::kNoInstrumentation:
       return fmt::format(
           "rejected: {} line {}: an attribute that turns off instrumentation (no_sanitize...), once the "

@@ -19,9 +19,11 @@ struct PreprocessedVerdict {
     kOutsideIncludeFolders,  // a header opened outside every folder the compiler searches
     kAssembly,               // asm in the file's own lines, after macro expansion
     kNoInstrumentation,      // an attribute that turns instrumentation off (no_sanitize_thread), after expansion
+    kUninstrumentedHeader,   // a header's code turns -fsanitize=thread off (no_sanitize("thread")) for itself
     kTooMuchToCheck,         // a trace or an output past what the grader reads: no lab file comes near
   } outcome = Outcome::kAllowed;
-  int line = 0;  // kAssembly: the line of the student's file
+  int line = 0;        // kAssembly, kNoInstrumentation: the line of the student's file; kUninstrumentedHeader: the header's
+  std::string header;  // kUninstrumentedHeader: the header, as the preprocessor names it
 };
 
 // The folders the compiler searched, from -v's lists ("#include \"...\" search starts here:" up to "End of
@@ -39,7 +41,11 @@ PreprocessedVerdict judge_include_trace(const std::string& log, const std::files
 // The file's own lines in the preprocessor's output (at include depth 0, by its line markers), checked for
 // inline assembly and for attributes that turn instrumentation off (source_policy.h's
 // disables_instrumentation), outside string and character literals, so that a macro cannot spell either
-// (`GLUE(no_, sanitize_thread)`); the line is the file's, as the student numbers it.
+// (`GLUE(no_, sanitize_thread)`); the line is the file's, as the student numbers it. The headers' lines are
+// checked too, for an attribute that turns -fsanitize=thread off: GCC instruments every function of the
+// translation unit but those, so a file whose translation unit holds none has every function instrumented
+// (issue #33: "the object check proves that every function ... is instrumented"). A header of the compiler's
+// folders may declare such a function and the file call it (gtest's and X11's headers have the macros).
 PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed);
 
 // The refusal, for the student: `file_name` is the name the student knows the file by.

@@ -171,5 +171,33 @@ TEST_CASE("an attribute that turns instrumentation off, pasted together by macro
   CHECK(judge_preprocessed_lines(honest.text).outcome == PreprocessedVerdict::Outcome::kAllowed);
 }
 
+// GCC instruments every function of the translation unit but those that carry an attribute turning
+// -fsanitize=thread off; the file's own lines may carry none, and a header's may not either, or the file could
+// call the header's function to write where the race checker does not look (gtest's and X11's headers define
+// such macros). Other sanitizers' exemptions (fmt's no_sanitize("undefined"), CUDA's "cfi") are left alone.
+TEST_CASE("a header whose code turns thread instrumentation off is refused, naming the header",
+          "[preprocessed_policy]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  for (const char* attribute : {"__attribute__((no_sanitize(\"thread\")))",
+                                "__attribute__((__no_sanitize__(\"address\", \"thread\")))",
+                                "__attribute__((no_sanitize_thread))", "[[gnu::no_sanitize(\"address,thread\")]]"}) {
+    INFO(attribute);
+    std::ofstream(dir.path() / "helpers.h") << "#pragma once\n// clears a word\n"
+                                            << attribute << " inline void clear(int* p) { *p = 0; }\n";
+    const Preprocessed included =
+        preprocess(dir, "#include <cstdio>\n#include \"helpers.h\"\nvoid g(int* p) { clear(p); }\n");
+    const PreprocessedVerdict verdict = judge_preprocessed_lines(included.text);
+    REQUIRE(verdict.outcome == PreprocessedVerdict::Outcome::kUninstrumentedHeader);
+    CHECK(verdict.line == 3);
+    CHECK_THAT(verdict.header, Catch::EndsWith("helpers.h"));
+    CHECK_THAT(describe_preprocessed_refusal(verdict, "matmul.cu"),
+               Catch::StartsWith("rejected: matmul.cu: the header ") && Catch::Contains("helpers.h (line 3)"));
+  }
+  std::ofstream(dir.path() / "helpers.h") << "#pragma once\n__attribute__((no_sanitize(\"undefined\"))) inline int "
+                                             "twice(int x) { return x * 2; }\n";
+  const Preprocessed other = preprocess(dir, "#include \"helpers.h\"\nint g(int x) { return twice(x); }\n");
+  CHECK(judge_preprocessed_lines(other.text).outcome == PreprocessedVerdict::Outcome::kAllowed);
+}
+
 }  // namespace
 }  // namespace cudagrade
