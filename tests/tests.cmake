@@ -36,6 +36,8 @@ add_executable(cudagrade_tests
   grader/check/size_behaviour_test.cc
   grader/check/modelled_time_test.cc
   grader/cusim/runtime/sector_cache.cc
+  grader/cusim/runtime/runtime_heap.cc
+  grader/cusim/runtime/runtime_heap_test.cc
   grader/cusim/runtime/sector_cache_test.cc
   grader/cusim/runtime/race_checker_test.cc
   grader/cusim/runtime/warp_results.cc

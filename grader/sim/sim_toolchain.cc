@@ -50,7 +50,7 @@ std::vector<std::string> cusim_runtime_sources() {
           "cusim/runtime/sector_cache.cc",
           "cusim/runtime/scheduler.cc",    "cusim/runtime/shared_memory.cc", "cusim/runtime/symbolize.cc",
           "cusim/runtime/warp_results.cc", "cusim/runtime/advice.cc", "cusim/runtime/device_intrinsics.cc",
-          "cusim/runtime/checked_calls.cc", "harness/sim_runner_main.cc"};
+          "cusim/runtime/checked_calls.cc", "cusim/runtime/runtime_heap.cc", "harness/sim_runner_main.cc"};
 }
 
 SimToolchain::SimToolchain(ProjectPaths paths, CommandRunner& runner, std::string compiler)

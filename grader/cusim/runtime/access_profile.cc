@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cusim/runtime/sector_cache.h"
+#include "cusim/runtime/runtime_heap.h"
 #include "cusim/runtime/symbolize.h"
 #include "model/launch_costs.h"
 
@@ -53,7 +54,7 @@ constexpr size_t kMostNotesPerBlock = cudagrade::kMostCountedAccessesPerBlock;
 // While an efficiency case counts, totals are kept per kernel and launch shape: two kernels of the same shape are two records, so that a figure taken per
 // record (the worst kernel's coalescing) cannot be diluted by another kernel launched with the same grid.
 struct ShapeKey {
-  std::string kernel;
+  runtime_heap::string kernel;
   uint64_t blocks;
   uint64_t threads;
   bool operator<(const ShapeKey& other) const {
@@ -62,13 +63,14 @@ struct ShapeKey {
 };
 bool g_sampled = false;
 bool g_overflowed = false;  // a counted block made more notes than kMostNotesPerBlock
-std::map<ShapeKey, cudagrade::LaunchShapeCost> g_shapes;
+// The counts live in the runtime's own heap (runtime_heap.h), out of the file's reach.
+runtime_heap::map<ShapeKey, cudagrade::LaunchShapeCost> g_shapes;
 cudagrade::LaunchShapeCost* g_launch = nullptr;  // the running launch's shape, while an efficiency case counts
 uint64_t g_launch_dram_before = 0;
 unsigned g_block_limit = kSampledBlocks;
-std::unique_ptr<SectorCache> g_cache;  // only while an efficiency case counts
-std::vector<Note> g_notes;
-std::map<Key, Totals> g_totals;
+runtime_heap::unique_ptr<SectorCache> g_cache;  // only while an efficiency case counts
+runtime_heap::vector<Note> g_notes;
+runtime_heap::map<Key, Totals> g_totals;
 
 struct Cost {
   uint32_t units = 0;
@@ -182,7 +184,7 @@ bool splits_one_access(const Note* run, size_t count) {
 }
 
 // The run length (4 or 2) that starts at notes[at], or 1.
-size_t run_at(const std::vector<Note>& notes, size_t at) {
+size_t run_at(const runtime_heap::vector<Note>& notes, size_t at) {
   for (size_t run : {size_t{4}, size_t{2}}) {
     if (at + run <= notes.size() && splits_one_access(&notes[at], run)) return run;
   }
@@ -192,12 +194,12 @@ size_t run_at(const std::vector<Note>& notes, size_t at) {
 // A block's notes with each code address numbered (0, 1, ... in the order first seen), so that what follows
 // looks a code address up once per note, not once per question.
 struct NumberedNotes {
-  std::vector<Note>& notes;
+  runtime_heap::vector<Note>& notes;
   std::vector<uint32_t> pc_id;  // per note
   size_t pc_count = 0;
 };
 
-NumberedNotes number_code_addresses(std::vector<Note>& notes) {
+NumberedNotes number_code_addresses(runtime_heap::vector<Note>& notes) {
   NumberedNotes numbered{notes, std::vector<uint32_t>(notes.size()), 0};
   std::unordered_map<uintptr_t, uint32_t> ids;
   for (size_t at = 0; at < notes.size(); ++at) {
@@ -208,7 +210,7 @@ NumberedNotes number_code_addresses(std::vector<Note>& notes) {
 }
 
 void merge_split_accesses(NumberedNotes& numbered) {
-  std::vector<Note>& notes = numbered.notes;
+  runtime_heap::vector<Note>& notes = numbered.notes;
   std::vector<size_t> runs(numbered.pc_count), occurrences(numbered.pc_count);  // by code address
   std::vector<uint8_t> run_length(notes.size());
   for (size_t at = 0; at < notes.size(); ++at) {
@@ -242,7 +244,7 @@ struct Group {
 // space and direction, in that order. A key's totals take the bytes per lane of its last group, so the groups
 // of one code address go out warp by warp, as a sort by (code address, space, direction, warp) has them.
 std::vector<Group> group_notes(const NumberedNotes& numbered) {
-  const std::vector<Note>& notes = numbered.notes;
+  const runtime_heap::vector<Note>& notes = numbered.notes;
   std::vector<std::vector<size_t>> by_pc(numbered.pc_count);
   for (size_t at = 0; at < notes.size(); ++at) by_pc[numbered.pc_id[at]].push_back(at);
   std::vector<Group> groups;
@@ -268,7 +270,7 @@ std::vector<Group> group_notes(const NumberedNotes& numbered) {
 void count_every_block(uint64_t cache_bytes) {
   g_on = true;
   g_block_limit = std::numeric_limits<unsigned>::max();
-  g_cache = std::make_unique<SectorCache>(cache_bytes);
+  g_cache = runtime_heap::make_unique<SectorCache>(cache_bytes);
   g_shapes.clear();
   g_overflowed = false;
 }

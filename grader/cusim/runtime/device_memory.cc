@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cusim/runtime/race_checker.h"
+#include "cusim/runtime/runtime_heap.h"
 
 namespace cusim::device_memory {
 
@@ -29,8 +30,10 @@ struct Buffer {
   size_t requested;  // what cudaMalloc was asked for
 };
 
-std::map<uintptr_t, Buffer> g_buffers;     // by the address cudaMalloc returned
-std::map<uintptr_t, size_t> g_free;        // unused extents of the span, coalesced: start -> bytes
+// The table lives in the runtime's own heap (runtime_heap.h): an entry of the file's making would make host
+// memory device memory.
+runtime_heap::map<uintptr_t, Buffer> g_buffers;     // by the address cudaMalloc returned
+runtime_heap::map<uintptr_t, size_t> g_free;        // unused extents of the span, coalesced: start -> bytes
 size_t g_live_bytes = 0;
 int g_open_depth = 0;
 

@@ -13,6 +13,7 @@
 #include "cusim/runtime/race_order.h"
 #include "cusim/runtime/race_report.h"
 #include "cusim/runtime/race_shadow.h"
+#include "cusim/runtime/runtime_heap.h"
 #include "cusim/runtime/scheduler.h"
 
 namespace cusim::race {
@@ -23,7 +24,7 @@ uint32_t g_phase = 1;
 uint32_t g_epoch = 1;
 uint32_t g_launch_phase = 1;
 uint32_t g_block_phase = 1;
-std::vector<std::pair<uint32_t, uint32_t>> g_published;
+runtime_heap::vector<std::pair<uint32_t, uint32_t>> g_published;
 bool g_block_acquired = false;
 uint16_t g_warp_phases[32] = {};
 
@@ -31,7 +32,7 @@ namespace {
 
 unsigned g_block = 0;         // the running block, linear
 unsigned g_grid_x = 1, g_grid_y = 1;
-std::vector<std::pair<uint32_t, unsigned>> g_block_starts;  // this launch's blocks: (first phase, linear block)
+runtime_heap::vector<std::pair<uint32_t, unsigned>> g_block_starts;  // this launch's blocks: (first phase, linear block)
 uint32_t g_block_fence = 0;  // the running block's last fence, 0 for none
 
 // The part of the dynamic shared buffer beyond what the running launch asked for: touching it is an
@@ -161,7 +162,8 @@ template <Memory kMemory>
 // The file's code may write its own variables (device_statics.h), but nothing else of the runner's image: the
 // checker's switches, the profile's, the fatal handler, the harness's state all live there (issue #33: a file
 // found the race recorder's and the access counter's switches and cleared them with a store). A write of its
-// own statics, its stack, the heap or device memory passes. A write of several bytes (a vector store, a
+// own statics, its stack, its heap or device memory passes; the runtime's own heap (runtime_heap.h), where the
+// checks' state lives, does not. A write of several bytes (a vector store, a
 // memset the file's object calls, checked_calls.cc) is held to its last byte too: one that starts in the
 // file's statics and runs on into the runner's variables after them is the runner's.
 inline __attribute__((always_inline)) void guard_runner_state(uintptr_t begin, size_t size, uintptr_t pc) {
@@ -169,6 +171,7 @@ inline __attribute__((always_inline)) void guard_runner_state(uintptr_t begin, s
   if (__builtin_expect(size > 1, 0) && !device_statics::holds(begin, size) && reach::overlaps_image(begin, size)) {
     report_runner_write(begin, pc);
   }
+  if (__builtin_expect(runtime_heap::overlaps(begin, size > 0 ? size : 1), 0)) report_runner_write(begin, pc);
 }
 
 template <Memory kMemory>

@@ -18,7 +18,7 @@ extern uint32_t g_launch_phase;  // the first phase of the running launch
 extern uint32_t g_block_phase;   // the first phase of the running block
 // The "last block" handshake: a block that ran __threadfence() published what it did before; a later block
 // that has used an atomic (g_block_acquired) may read it. Phase intervals [first, fence] of this launch's blocks.
-extern std::vector<std::pair<uint32_t, uint32_t>> g_published;
+extern runtime_heap::vector<std::pair<uint32_t, uint32_t>> g_published;
 extern bool g_block_acquired;
 extern uint16_t g_warp_phases[32];  // per warp of the running block, its __syncwarp count
 

@@ -18,7 +18,7 @@ uintptr_t g_shared_span = 0;
 
 ShadowPage& new_page(PageTable& table, size_t index) {
   if (index >= table.size()) table.resize(index + 1);
-  table[index] = std::make_unique<ShadowPage>();
+  table[index] = runtime_heap::make_unique<ShadowPage>();
   return *table[index];
 }
 
@@ -34,7 +34,7 @@ void watch(const void* begin, size_t bytes) {
   const uintptr_t lowest = std::min(g_lowest, first & ~(kPageBytes - 1));
   if (lowest < g_lowest && !g_shared_pages.empty()) {  // the table grows downwards: shift what is there
     PageTable shifted((g_lowest - lowest) >> kPageShift);
-    for (std::unique_ptr<ShadowPage>& page : g_shared_pages) shifted.push_back(std::move(page));
+    for (runtime_heap::unique_ptr<ShadowPage>& page : g_shared_pages) shifted.push_back(std::move(page));
     g_shared_pages = std::move(shifted);
   }
   g_lowest = lowest;
@@ -42,8 +42,8 @@ void watch(const void* begin, size_t bytes) {
   g_shared_span = g_highest - g_lowest;
   g_shared_pages.resize(((g_highest - g_lowest) >> kPageShift) + 1);
   for (uintptr_t word = first; word < end; word += 4) {
-    std::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
-    if (!page) page = std::make_unique<ShadowPage>();
+    runtime_heap::unique_ptr<ShadowPage>& page = g_shared_pages[(word - g_lowest) >> kPageShift];
+    if (!page) page = runtime_heap::make_unique<ShadowPage>();
     page->mark_watched(((word - g_lowest) & (kPageBytes - 1)) >> 2);
   }
 }

@@ -10,6 +10,7 @@
 #include "cusim/runtime/device_memory.h"
 #include "cusim/runtime/device_statics.h"
 #include "cusim/runtime/race_report.h"
+#include "cusim/runtime/runtime_heap.h"
 
 namespace cusim::race {
 
@@ -47,7 +48,8 @@ struct ShadowPage {
   bool is_watched(size_t word) const { return (watched[word / 64] >> (word % 64)) & 1; }
   void mark_watched(size_t word) { watched[word / 64] |= uint64_t{1} << (word % 64); }
 };
-using PageTable = std::vector<std::unique_ptr<ShadowPage>>;
+// In the runtime's own heap (runtime_heap.h), out of the file's reach: a cleared shadow would hide a race.
+using PageTable = runtime_heap::vector<runtime_heap::unique_ptr<ShadowPage>>;
 
 // One word's shadow: its accesses and their code addresses.
 struct ShadowRef {

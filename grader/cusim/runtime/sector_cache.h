@@ -16,6 +16,8 @@
 #include <list>
 #include <unordered_map>
 
+#include "cusim/runtime/runtime_heap.h"
+
 namespace cusim {
 
 class SectorCache {
@@ -42,8 +44,12 @@ class SectorCache {
   void evict_oldest();
 
   size_t capacity_sectors_;
-  std::list<Line> lines_;  // most recently used first
-  std::unordered_map<uintptr_t, std::list<Line>::iterator> where_;
+  // In the runtime's own heap (runtime_heap.h), as the counts are.
+  using Lines = std::list<Line, runtime_heap::Allocator<Line>>;
+  Lines lines_;  // most recently used first
+  std::unordered_map<uintptr_t, Lines::iterator, std::hash<uintptr_t>, std::equal_to<uintptr_t>,
+                     runtime_heap::Allocator<std::pair<const uintptr_t, Lines::iterator>>>
+      where_;
   uint64_t read_bytes_ = 0;
   uint64_t write_bytes_ = 0;
 };
