@@ -6,6 +6,8 @@
 #include <cctype>
 #include <regex>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "compile/source_policy.h"
 
@@ -49,24 +51,48 @@ size_t past_literal(const std::string& line, size_t at) {
   return line.size();
 }
 
-// What a line of the file's own, macros expanded, holds that the policy refuses.
-PreprocessedVerdict::Outcome refused_in(const std::string& line) {
-  for (size_t i = 0; i < line.size();) {
-    const char c = line[i];
+// The next identifier of `line` at or after `at`, outside string and character literals, as [begin, end); an
+// empty span at the line's end when there is none.
+std::pair<size_t, size_t> next_word(const std::string& line, size_t at) {
+  while (at < line.size()) {
+    const char c = line[at];
     if (c == '"' || c == '\'') {
-      i = past_literal(line, i);
+      at = past_literal(line, at);
     } else if (identifier_char(c)) {
-      size_t end = i;
+      size_t end = at;
       while (end < line.size() && identifier_char(line[end])) ++end;
-      const std::string word = line.substr(i, end - i);
-      if (word == "asm" || word == "__asm" || word == "__asm__") return PreprocessedVerdict::Outcome::kAssembly;
-      if (disables_instrumentation(word)) return PreprocessedVerdict::Outcome::kNoInstrumentation;
-      i = end;
+      return {at, end};
     } else {
-      ++i;
+      ++at;
     }
   }
+  return {line.size(), line.size()};
+}
+
+// What a line of the file's own, macros expanded, holds that the policy refuses.
+PreprocessedVerdict::Outcome refused_in(const std::string& line) {
+  for (auto [begin, end] = next_word(line, 0); begin < end; std::tie(begin, end) = next_word(line, end)) {
+    const std::string word = line.substr(begin, end - begin);
+    if (word == "asm" || word == "__asm" || word == "__asm__") return PreprocessedVerdict::Outcome::kAssembly;
+    if (disables_instrumentation(word)) return PreprocessedVerdict::Outcome::kNoInstrumentation;
+  }
   return PreprocessedVerdict::Outcome::kAllowed;
+}
+
+// Whether the string literals of the parenthesised arguments after `at` name the thread sanitizer:
+// no_sanitize("address", "thread") or ("address,thread").
+bool names_thread_sanitizer(const std::string& line, size_t at) {
+  int depth = 0;
+  for (; at < line.size(); ++at) {
+    if (line[at] == '(') ++depth;
+    if (line[at] == ')' && --depth <= 0) return false;
+    if (line[at] == '"') {
+      const size_t past = past_literal(line, at);
+      if (line.substr(at, past - at).find("thread") != std::string::npos) return true;
+      at = past - 1;
+    }
+  }
+  return false;
 }
 
 // Whether a header's line, as the compiler reads it, turns -fsanitize=thread off for what it declares: GCC
@@ -74,37 +100,13 @@ PreprocessedVerdict::Outcome refused_in(const std::string& line) {
 // lines are refused any (refused_in). Only the thread sanitizer's: CUDA's own headers carry clang's
 // `__no_sanitize__("cfi")` and `("unsigned-integer-overflow")`, which change nothing the simulator checks.
 bool turns_thread_instrumentation_off(const std::string& line) {
-  for (size_t i = 0; i < line.size();) {
-    const char c = line[i];
-    if (c == '"' || c == '\'') {
-      i = past_literal(line, i);
-      continue;
-    }
-    if (!identifier_char(c)) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < line.size() && identifier_char(line[end])) ++end;
-    const std::string word = line.substr(i, end - i);
+  for (auto [begin, end] = next_word(line, 0); begin < end; std::tie(begin, end) = next_word(line, end)) {
+    const std::string word = line.substr(begin, end - begin);
     if (word == "no_sanitize_thread" || word == "__no_sanitize_thread__" ||
         word == "disable_sanitizer_instrumentation" || word == "__disable_sanitizer_instrumentation__") {
       return true;
     }
-    // no_sanitize("address", "thread") or ("address,thread"): the sanitizers it names are string literals.
-    if (word == "no_sanitize" || word == "__no_sanitize__") {
-      int depth = 0;
-      for (size_t at = end; at < line.size(); ++at) {
-        if (line[at] == '(') ++depth;
-        if (line[at] == ')' && --depth <= 0) break;
-        if (line[at] == '"') {
-          const size_t past = past_literal(line, at);
-          if (line.substr(at, past - at).find("thread") != std::string::npos) return true;
-          at = past - 1;
-        }
-      }
-    }
-    i = end;
+    if ((word == "no_sanitize" || word == "__no_sanitize__") && names_thread_sanitizer(line, end)) return true;
   }
   return false;
 }

@@ -144,17 +144,8 @@ TEST_CASE("the last-block handshake kept in __device__ variables needs its __thr
   testing::check_every_case(fixture.grade(handshake_in_device_variables("__threadfence();")), CaseStatus::kPassed, {});
 }
 
-// Issue #33: a file cleared the race recorder's and the access counter's switches, which live in the runner's
-// own variables, with a store. The file's code may write its own variables, its stack, the heap and device
-// memory; a store into the rest of the runner's image ends the run, from a kernel or from host code. (The
-// built-in variables are the runner's: writing one stands in for a switch found in the machine code.)
-TEST_CASE("a store into the runner's own variables ends the run, from a kernel or from host code", "[sim]") {
-  testing::SimFixture fixture;
-  for (const char* writer : {"__global__ void spoil() { *const_cast<unsigned*>(&blockDim.x) = 0; }\n"
-                             "void prepare() { spoil<<<1, 1>>>(); }\n",
-                             "void prepare() { *const_cast<volatile unsigned*>(&blockDim.x) = 0; }\n"}) {
-    INFO(writer);
-    testing::check_every_case(fixture.grade(std::string(writer) + testing::kAddUp + R"(
+// A right reduction whose launcher first calls the file's prepare(), which each test below writes.
+const std::string kAfterPrepare = R"(
 __global__ void block_sums(const int* in, int* partial, int n) {
   int i = blockIdx.x * 256 + threadIdx.x;
   if (threadIdx.x == 0) partial[blockIdx.x] = 0;
@@ -167,7 +158,19 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   block_sums<<<blocks, 256>>>(in, scratch, n);
   add_up<<<1, 256>>>(scratch, out, blocks);
 }
-)"),
+)";
+
+// Issue #33: a file cleared the race recorder's and the access counter's switches, which live in the runner's
+// own variables, with a store. The file's code may write its own variables, its stack, the heap and device
+// memory; a store into the rest of the runner's image ends the run, from a kernel or from host code. (The
+// built-in variables are the runner's: writing one stands in for a switch found in the machine code.)
+TEST_CASE("a store into the runner's own variables ends the run, from a kernel or from host code", "[sim]") {
+  testing::SimFixture fixture;
+  for (const char* writer : {"__global__ void spoil() { *const_cast<unsigned*>(&blockDim.x) = 0; }\n"
+                             "void prepare() { spoil<<<1, 1>>>(); }\n",
+                             "void prepare() { *const_cast<volatile unsigned*>(&blockDim.x) = 0; }\n"}) {
+    INFO(writer);
+    testing::check_every_case(fixture.grade(std::string(writer) + testing::kAddUp + kAfterPrepare),
                               CaseStatus::kCrashed, {"the grader's own memory", "line 2"});
   }
 }
@@ -190,20 +193,7 @@ TEST_CASE("a C library or CUDA runtime call that writes the runner's own variabl
         "__global__ void spoil(size_t n) { memset(target(), 0, n); } void prepare() { spoil<<<1, 1>>>(four); }\n"}) {
     INFO(writer);
     testing::check_every_case(fixture.grade("#include <cstdio>\n#include <cstring>\n" + target + writer +
-                                            testing::kAddUp + R"(
-__global__ void block_sums(const int* in, int* partial, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
-  __syncthreads();
-  if (i < n) atomicAdd(&partial[blockIdx.x], in[i]);
-}
-void reduce_sum(const int* in, int* out, int n, int* scratch) {
-  prepare();
-  int blocks = (n + 255) / 256;
-  block_sums<<<blocks, 256>>>(in, scratch, n);
-  add_up<<<1, 256>>>(scratch, out, blocks);
-}
-)"),
+                                            testing::kAddUp + kAfterPrepare),
                               CaseStatus::kCrashed, {"the grader's own memory", "line 6"});
   }
 }
@@ -215,20 +205,7 @@ TEST_CASE("printing with %n, or to a stream of the file's making, ends the run",
   for (const char* writer : {"void prepare() { int printed = 0; printf(\"%d%n\\n\", 7, &printed); }\n",
                              "void prepare() { char fake[512] = {}; fputs(\"x\", reinterpret_cast<FILE*>(fake)); }\n"}) {
     INFO(writer);
-    testing::check_every_case(fixture.grade(std::string("#include <cstdio>\n") + writer + testing::kAddUp + R"(
-__global__ void block_sums(const int* in, int* partial, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (threadIdx.x == 0) partial[blockIdx.x] = 0;
-  __syncthreads();
-  if (i < n) atomicAdd(&partial[blockIdx.x], in[i]);
-}
-void reduce_sum(const int* in, int* out, int n, int* scratch) {
-  prepare();
-  int blocks = (n + 255) / 256;
-  block_sums<<<blocks, 256>>>(in, scratch, n);
-  add_up<<<1, 256>>>(scratch, out, blocks);
-}
-)"),
+    testing::check_every_case(fixture.grade(std::string("#include <cstdio>\n") + writer + testing::kAddUp + kAfterPrepare),
                               CaseStatus::kCrashed, {"prints"});
   }
 }
