@@ -212,5 +212,13 @@ TEST_CASE("fortified printing, as Ubuntu's compiler emits it, is the same printi
   CHECK(judge_symbols(fortified).outcome == SymbolVerdict::Outcome::kAllowed);
 }
 
+// g++ (nvcc's host compiler too) compiles fprintf(stderr, "a constant line\n") to fwrite: a correct file whose
+// error path printed so was refused on both backends.
+TEST_CASE("a constant line printed with fprintf, which the compiler makes an fwrite, is allowed", "[symbols]") {
+  ObjectSymbols printing = plain_submission();
+  printing.undefined.push_back("fwrite@GLIBC_2.2.5");
+  CHECK(judge_symbols(printing).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
 }  // namespace
 }  // namespace cudagrade

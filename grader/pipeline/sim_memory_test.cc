@@ -198,6 +198,16 @@ TEST_CASE("a C library or CUDA runtime call that writes the runner's own variabl
   }
 }
 
+// g++ makes fprintf(stderr, "a constant line\n") an fwrite, which the symbol policy once refused: a correct file
+// whose launcher printed so got 0. It is allowed now, on both backends, and checked here as fputs is.
+TEST_CASE("a constant line printed to stderr, an fwrite once compiled, passes", "[sim]") {
+  testing::SimFixture fixture;
+  testing::check_every_case(
+      fixture.grade("#include <cstdio>\nvoid prepare() { fprintf(stderr, \"adding up\\n\"); }\n" + testing::kAddUp +
+                    kAfterPrepare),
+      CaseStatus::kPassed, {});
+}
+
 // printf's %n stores through an argument: CUDA's device printf has no %n, and a file that prints with one
 // could have the C library write anywhere. A stream that is not stdout or stderr is the same.
 TEST_CASE("printing with %n, or to a stream of the file's making, ends the run", "[sim]") {

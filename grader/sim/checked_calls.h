@@ -38,6 +38,7 @@ inline constexpr std::pair<std::string_view, std::string_view> kCheckedCalls[] =
     {"putchar", "__cusim_checked_putchar"},
     {"fputs", "__cusim_checked_fputs"},
     {"fputc", "__cusim_checked_fputc"},
+    {"fwrite", "__cusim_checked_fwrite"},
     {"fflush", "__cusim_checked_fflush"},
 };
 

@@ -10,6 +10,7 @@
 //     the checks' switches live there).
 // The streams a file may print to are the ones it started with: a FILE of its own making is a way to have the
 // C library write anywhere.
+#include <algorithm>
 #include <cstdarg>
 #include <cstddef>
 #include <cstdint>
@@ -254,6 +255,11 @@ int __cusim_checked_fputs(const char* text, FILE* stream) {
 int __cusim_checked_fputc(int c, FILE* stream) {
   check_stream(stream);
   return std::fputc(c, stream);
+}
+
+size_t __cusim_checked_fwrite(const void* data, size_t size, size_t count, FILE* stream) {
+  check_stream(stream);
+  return std::fwrite(data, size, count, stream);
 }
 
 // fflush(nullptr) flushes every stream, the two the runner started with among them.
