@@ -187,6 +187,7 @@ TEST_CASE("a C library or CUDA runtime call that writes the runner's own variabl
        {"void prepare() { memset(target(), 0, four); }\n",
         "void prepare() { unsigned zero = 0; memcpy(target(), &zero, four); }\n",
         "void prepare() { snprintf(static_cast<char*>(target()), four, \"%s\", \"\"); }\n",
+        "void prepare() { strcpy(static_cast<char*>(target()), four > 4 ? \"\" : \"abc\"); }\n",
         "void prepare() { unsigned zero = 0; cudaMemcpy(target(), &zero, four, cudaMemcpyHostToHost); }\n",
         "void prepare() { cudaGetDevice(static_cast<int*>(target())); }\n",
         // A kernel's lines are named where it is launched (the simulator inlines its body there): one line.
@@ -198,13 +199,16 @@ TEST_CASE("a C library or CUDA runtime call that writes the runner's own variabl
   }
 }
 
-// g++ makes fprintf(stderr, "a constant line\n") an fwrite, which the symbol policy once refused: a correct file
-// whose launcher printed so got 0. It is allowed now, on both backends, and checked here as fputs is.
-TEST_CASE("a constant line printed to stderr, an fwrite once compiled, passes", "[sim]") {
+// g++ makes fprintf(stderr, "a constant line\n") an fwrite, and sprintf(buffer, "%s", text) a strcpy, which the
+// symbol policy once refused: a correct file whose launcher printed so got 0. Both are allowed now, on both
+// backends, and checked here as fputs and sprintf are.
+TEST_CASE("a constant line printed to stderr, or a string formatted with %s, passes", "[sim]") {
   testing::SimFixture fixture;
   testing::check_every_case(
-      fixture.grade("#include <cstdio>\nvoid prepare() { fprintf(stderr, \"adding up\\n\"); }\n" + testing::kAddUp +
-                    kAfterPrepare),
+      fixture.grade("#include <cstdio>\nstatic volatile int visible = 1;\nvoid prepare() {\n"
+                    "  fprintf(stderr, \"adding up\\n\");\n  char line[32];\n"
+                    "  sprintf(line, \"%s\", visible ? \"adding\" : \"up\");\n  puts(line);\n}\n" +
+                    testing::kAddUp + kAfterPrepare),
       CaseStatus::kPassed, {});
 }
 

@@ -23,6 +23,8 @@ inline constexpr std::pair<std::string_view, std::string_view> kCheckedCalls[] =
     {"strcpy", "__cusim_checked_strcpy"},
     {"__strcpy_chk", "__cusim_checked_strcpy_chk"},
     {"strcat", "__cusim_checked_strcat"},
+    {"stpcpy", "__cusim_checked_stpcpy"},
+    {"strncpy", "__cusim_checked_strncpy"},
     {"__strcat_chk", "__cusim_checked_strcat_chk"},
     {"sprintf", "__cusim_checked_sprintf"},
     {"__sprintf_chk", "__cusim_checked_sprintf_chk"},

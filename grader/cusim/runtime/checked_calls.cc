@@ -131,6 +131,20 @@ char* __cusim_checked_strcpy_chk(char* d, const char* s, size_t room) {
   return __strcpy_chk(d, s, room);
 }
 
+char* __cusim_checked_stpcpy(char* d, const char* s) {
+  const size_t n = std::strlen(s) + 1;
+  reads(s, n, CUSIM_PC);
+  writes(d, n, CUSIM_PC);
+  return stpcpy(d, s);
+}
+
+// strncpy writes all n bytes, padding with zeros past the source's end.
+char* __cusim_checked_strncpy(char* d, const char* s, size_t n) {
+  reads(s, std::min(n, strnlen(s, n) + 1), CUSIM_PC);
+  writes(d, n, CUSIM_PC);
+  return std::strncpy(d, s, n);
+}
+
 char* __cusim_checked_strcat(char* d, const char* s) {
   const size_t kept = std::strlen(d), n = std::strlen(s) + 1;
   reads(s, n, CUSIM_PC);
