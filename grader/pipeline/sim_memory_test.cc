@@ -212,6 +212,19 @@ TEST_CASE("a constant line printed to stderr, or a string formatted with %s, pas
       CaseStatus::kPassed, {});
 }
 
+// A memcpy or memset of no bytes writes nothing, wherever its pointer points: in a kernel at the end of the
+// launch's dynamic shared memory, on the host at the runner's own variables.
+TEST_CASE("a C library call that copies no bytes touches nothing", "[sim]") {
+  testing::SimFixture fixture;
+  testing::check_every_case(
+      fixture.grade("#include <cstring>\nstatic volatile size_t none = 0;\n"
+                    "__global__ void at_the_end(size_t n) { extern __shared__ int s[]; memset(s + 8, 0, n); }\n"
+                    "void prepare() { unsigned zero = 0; memcpy(const_cast<unsigned*>(&blockDim.x), &zero, none);\n"
+                    "  at_the_end<<<1, 32, 8 * sizeof(int)>>>(none); }\n" +
+                    testing::kAddUp + kAfterPrepare),
+      CaseStatus::kPassed, {});
+}
+
 // printf's %n stores through an argument: CUDA's device printf has no %n, and a file that prints with one
 // could have the C library write anywhere. A stream that is not stdout or stderr is the same.
 TEST_CASE("printing with %n, or to a stream of the file's making, ends the run", "[sim]") {

@@ -383,7 +383,8 @@ void on_access(const void* address, size_t size, bool is_write, bool atomic, uin
 }
 
 void on_bytes(const void* address, size_t size, bool is_write, uintptr_t pc) {
-  if (g_current_slot < 0 || size <= 1) return access(address, size, is_write, false, pc);
+  if (size == 0) return;  // a memcpy of nothing touches nothing, wherever it points
+  if (g_current_slot < 0 || size == 1) return access(address, size, is_write, false, pc);
   const auto* bytes = static_cast<const char*>(address);
   for (size_t at = 0; at < size; ++at) access(bytes + at, 1, is_write, false, pc);
 }

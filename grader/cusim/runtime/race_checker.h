@@ -78,7 +78,7 @@ void on_access(const void* address, size_t size, bool is_write, bool atomic, uin
 void fence();
 // The same for a C library call's span (memcpy, memset, ... : checked_calls.cc): in a kernel, byte by byte,
 // as nvcc lowers a memcpy it cannot size to a loop of byte loads and stores, whose count and sectors the GPU
-// pays for; on the host, one access.
+// pays for; on the host, one access. None for a span of no bytes.
 void on_bytes(const void* address, size_t size, bool is_write, uintptr_t pc);
 // A write the runtime makes for the file (a cudaMemcpy's destination, a cudaGetDevice's answer): it ends the
 // run, as the file's own store would, when any of its bytes are the runner's own variables.
