@@ -19,7 +19,7 @@
 
 namespace cusim {
 
-cudaError_t copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
+cudaError_t copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, const void* caller);
 
 namespace {
 
@@ -166,8 +166,7 @@ cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cud
       symbol == SymbolSide::kDestination ? cudagrade::CopyEntry::kToSymbol : cudagrade::CopyEntry::kFromSymbol, kind,
       bytes);
   if (!in_range) return record(cudaErrorInvalidValue);
-  guard_out(destination, bytes, CUSIM_CALLER);
-  const cudaError_t status = copy_memory(destination, source, bytes, kind);
+  const cudaError_t status = copy_memory(destination, source, bytes, kind, CUSIM_CALLER);
   if (status == cudaSuccess && symbol == SymbolSide::kDestination) note_symbol_source(source, bytes);
   return status;
 }
@@ -177,10 +176,13 @@ cudaError_t copy_symbol(void* destination, const void* source, size_t bytes, cud
 using cusim::record;
 
 // cudaMemcpy's work, without counting the copy among the call's: what the runtime copies for the file (a 2-D
-// copy's rows, a symbol's bytes) is counted once, at the entry the file called.
-cudaError_t cusim::copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+// copy's rows, a symbol's bytes) is counted once, at the entry the file called. `caller`, the file's call site,
+// names the line when the destination is the runner's own (guard_out).
+cudaError_t cusim::copy_memory(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
+                               const void* caller) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return record(cudaErrorInvalidMemcpyDirection);
   if (bytes > 0 && (destination == nullptr || source == nullptr)) return record(cudaErrorInvalidValue);
+  guard_out(destination, bytes, caller);
   cusim::device_memory::OpenScope device_memory_open;
   if (bytes == 0) return cudaSuccess;
   std::memmove(destination, source, bytes);
@@ -218,8 +220,7 @@ cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer
 // wraps the same entries); the runtime's own copies (cusim::copy_memory) are not.
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
   cusim::launches::note_copy(cudagrade::CopyEntry::kLinear, kind, bytes);
-  cusim::guard_out(destination, bytes, CUSIM_CALLER);
-  return cusim::copy_memory(destination, source, bytes, kind);
+  return cusim::copy_memory(destination, source, bytes, kind, CUSIM_CALLER);
 }
 
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
@@ -232,9 +233,9 @@ cudaError_t cudaMemcpy2D(void* destination, size_t destination_pitch, const void
   if (width > destination_pitch || width > source_pitch) return record(cudaErrorInvalidValue);
   cusim::device_memory::OpenScope device_memory_open;  // once for every row, not once a row
   for (size_t row = 0; row < height; ++row) {
-    cusim::guard_out(static_cast<char*>(destination) + row * destination_pitch, width, CUSIM_CALLER);
     cudaError_t error = cusim::copy_memory(static_cast<char*>(destination) + row * destination_pitch,
-                                           static_cast<const char*>(source) + row * source_pitch, width, kind);
+                                           static_cast<const char*>(source) + row * source_pitch, width, kind,
+                                           CUSIM_CALLER);
     if (error != cudaSuccess) return error;
   }
   return cudaSuccess;

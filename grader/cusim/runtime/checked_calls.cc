@@ -47,6 +47,13 @@ void writes(void* address, size_t bytes, uintptr_t pc) {
   if (bytes > 0) race::on_bytes(address, bytes, true, pc);
 }
 
+// A string of `source`'s length and its terminating zero, read from `source` and written at `destination`.
+void copies_string(char* destination, const char* source, uintptr_t pc) {
+  const size_t n = std::strlen(source) + 1;
+  reads(source, n, pc);
+  writes(destination, n, pc);
+}
+
 // Where printf's conversion specifications are: "%n" stores the count printed so far through its argument,
 // an address of the file's choosing written by the C library. CUDA's device printf has no %n, and no lab
 // prints one; a format that holds one ends the run.
@@ -118,23 +125,17 @@ void* __cusim_checked_memset_chk(void* d, int c, size_t n, size_t room) {
 }
 
 char* __cusim_checked_strcpy(char* d, const char* s) {
-  const size_t n = std::strlen(s) + 1;
-  reads(s, n, CUSIM_PC);
-  writes(d, n, CUSIM_PC);
+  copies_string(d, s, CUSIM_PC);
   return std::strcpy(d, s);
 }
 
 char* __cusim_checked_strcpy_chk(char* d, const char* s, size_t room) {
-  const size_t n = std::strlen(s) + 1;
-  reads(s, n, CUSIM_PC);
-  writes(d, n, CUSIM_PC);
+  copies_string(d, s, CUSIM_PC);
   return __strcpy_chk(d, s, room);
 }
 
 char* __cusim_checked_stpcpy(char* d, const char* s) {
-  const size_t n = std::strlen(s) + 1;
-  reads(s, n, CUSIM_PC);
-  writes(d, n, CUSIM_PC);
+  copies_string(d, s, CUSIM_PC);
   return stpcpy(d, s);
 }
 
@@ -146,16 +147,12 @@ char* __cusim_checked_strncpy(char* d, const char* s, size_t n) {
 }
 
 char* __cusim_checked_strcat(char* d, const char* s) {
-  const size_t kept = std::strlen(d), n = std::strlen(s) + 1;
-  reads(s, n, CUSIM_PC);
-  writes(d + kept, n, CUSIM_PC);
+  copies_string(d + std::strlen(d), s, CUSIM_PC);
   return std::strcat(d, s);
 }
 
 char* __cusim_checked_strcat_chk(char* d, const char* s, size_t room) {
-  const size_t kept = std::strlen(d), n = std::strlen(s) + 1;
-  reads(s, n, CUSIM_PC);
-  writes(d + kept, n, CUSIM_PC);
+  copies_string(d + std::strlen(d), s, CUSIM_PC);
   return __strcat_chk(d, s, room);
 }
 

@@ -167,11 +167,10 @@ template <Memory kMemory>
 // memset the file's object calls, checked_calls.cc) is held to its last byte too: one that starts in the
 // file's statics and runs on into the runner's variables after them is the runner's.
 inline __attribute__((always_inline)) void guard_runner_state(uintptr_t begin, size_t size, uintptr_t pc) {
-  if (__builtin_expect(reach::in_image(begin) && !device_statics::contains(begin), 0)) report_runner_write(begin, pc);
-  if (__builtin_expect(size > 1, 0) && !device_statics::holds(begin, size) && reach::overlaps_image(begin, size)) {
+  if (__builtin_expect(reach::overlaps_image(begin, size) && !device_statics::holds(begin, size), 0)) {
     report_runner_write(begin, pc);
   }
-  if (__builtin_expect(runtime_heap::overlaps(begin, size > 0 ? size : 1), 0)) report_runner_write(begin, pc);
+  if (__builtin_expect(runtime_heap::overlaps(begin, size), 0)) report_runner_write(begin, pc);
 }
 
 template <Memory kMemory>
