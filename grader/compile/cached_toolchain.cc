@@ -116,7 +116,7 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
   const std::string inputs = fmt::format(
       "{}\n{}\n{}\n{}{}\n", version_of(compiler_command.front()), fmt::join(command, " "),
       headers_fingerprint(include_dirs),
-      sandbox ? "screened v4: include trace by real paths, preprocessed lines at depth 0 for asm and no_sanitize\n"
+      sandbox ? "screened v6: include trace by real paths; depth 0 for asm, no_sanitize, the simulator's names; feature queries\n"
               : "",
       contents);
 
@@ -129,10 +129,12 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
     in_dir.back() = (dir / kObject).string();
     std::optional<Confinement> step = sandbox;
     if (step) {
+      // Named as the student names it, from the entry's folder (compile_command runs there): __FILE__ and
+      // __BASE_FILE__ are then "matmul.cu" under nvcc and in both of the simulator's passes, where the entry's
+      // path (.../nvcc/submission-<hash>/) told the backends apart.
+      in_dir[in_dir.size() - 3] = staged_name;
       step->readable_dirs.insert(step->readable_dirs.end(), include_dirs.begin(), include_dirs.end());
-      std::vector<std::string> preprocess(command.begin(), command.end() - 4);
-      const std::vector<std::string> trace = include_trace_flags();
-      preprocess.insert(preprocess.end(), trace.begin(), trace.end());
+      const std::vector<std::string> preprocess(command.begin(), command.end() - 4);
       const Screening screening = screen_preprocessed(preprocess, dir, dir / staged_name, staged_name, *step);
       if (screening.outcome != BuildCache::MakeOutcome::kSucceeded) {
         log = screening.log;
@@ -176,7 +178,9 @@ CachedToolchain::Step CachedToolchain::cached_step(const std::string& label, con
   return {entry, log, false, ""};
 }
 
-// The student's file preprocessed with the compile's own command, in the same sandbox (preprocessed_policy.h).
+// The student's file preprocessed with the compile's own command, in the same sandbox (preprocessed_policy.h):
+// once with the include trace, its output kept for the check of the file's own lines, and once more with the
+// feature queries' trap, whose output is thrown away (the trap changes what the headers' own queries answer).
 // kFailed, with the refusal saved beside the log, when the file is refused; kSucceeded when the compile may run.
 CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vector<std::string>& preprocess,
                                                                 const std::filesystem::path& dir,
@@ -184,15 +188,13 @@ CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vecto
                                                                 const std::string& file_name,
                                                                 const Confinement& sandbox) {
   std::vector<std::string> command = preprocess;
-  command.insert(command.end(), {"-E", source.string(), "-o", (dir / kPreprocessed).string()});
+  const std::vector<std::string> trace = include_trace_flags();
+  command.insert(command.end(), trace.begin(), trace.end());
+  command.insert(command.end(), {"-E", file_name, "-o", (dir / kPreprocessed).string()});
   // -v's commands and the trace of every standard header (bits/stdc++.h) come to about 30 KB.
   constexpr size_t kTraceCap = 16 << 20;
   CommandResult result = runner_.run(sandbox.compile_command(command, dir), kCompileTimeout, kTraceCap);
-  if (result.outcome == CommandResult::Outcome::kTimedOut) {
-    return {BuildCache::MakeOutcome::kNotJudged,
-            fmt::format("the preprocessor did not finish within {} s and was stopped\n", kCompileTimeout.count()),
-            true};
-  }
+  if (result.outcome == CommandResult::Outcome::kTimedOut) return preprocessor_timed_out();
   PreprocessedVerdict verdict = judge_include_trace(result.output, source);
   std::error_code error;
   const uintmax_t bytes = std::filesystem::file_size(dir / kPreprocessed, error);
@@ -202,11 +204,28 @@ CachedToolchain::Screening CachedToolchain::screen_preprocessed(const std::vecto
     verdict = judge_preprocessed_lines(read_file(dir / kPreprocessed));
   }
   std::filesystem::remove(dir / kPreprocessed, error);
+  if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed) {
+    std::ofstream(dir / kFeatureQueryTrapName) << feature_query_trap();
+    command = preprocess;
+    const std::vector<std::string> trap = feature_query_flags((dir / kFeatureQueryTrapName).string());
+    command.insert(command.end(), trap.begin(), trap.end());
+    command.insert(command.end(), {"-E", file_name, "-o", "/dev/null"});
+    result = runner_.run(sandbox.compile_command(command, dir), kCompileTimeout, kTraceCap);
+    std::filesystem::remove(dir / kFeatureQueryTrapName, error);
+    if (result.outcome == CommandResult::Outcome::kTimedOut) return preprocessor_timed_out();
+    verdict = result.dropped_bytes > 0 ? PreprocessedVerdict{PreprocessedVerdict::Outcome::kTooMuchToCheck}
+                                       : judge_feature_queries(result.output);
+  }
   if (verdict.outcome == PreprocessedVerdict::Outcome::kAllowed) return {BuildCache::MakeOutcome::kSucceeded, "", false};
   // Nothing of what the preprocessor printed is kept: it may quote the file that was reached.
   const std::string refusal = describe_preprocessed_refusal(verdict, file_name);
   std::ofstream(dir / kRefusal) << refusal;
   return {BuildCache::MakeOutcome::kFailed, refusal + "\n", false};
+}
+
+CachedToolchain::Screening CachedToolchain::preprocessor_timed_out() {
+  return {BuildCache::MakeOutcome::kNotJudged,
+          fmt::format("the preprocessor did not finish within {} s and was stopped\n", kCompileTimeout.count()), true};
 }
 
 std::optional<BuildResult> CachedToolchain::harness_failure(const std::vector<Step>& objects) {

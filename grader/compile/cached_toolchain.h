@@ -43,6 +43,11 @@ class CachedToolchain : public Toolchain {
   };
   // The flags that make this toolchain's preprocessor list each header it opens and the folders it searched.
   virtual std::vector<std::string> include_trace_flags() const { return {"-H", "-v"}; }
+  // The flags that make it include `trap` (preprocessed_policy.h's feature_query_trap) before the file and
+  // report each undefined name in a directive (-Wundef).
+  virtual std::vector<std::string> feature_query_flags(const std::string& trap) const {
+    return {"-Wundef", "-include", trap};
+  }
   // How a compiler's messages name this toolchain's own headers, instead of their absolute path on the
   // grader's machine: {path prefix, name}. None by default.
   virtual std::pair<std::string, std::string> own_headers() const { return {}; }
@@ -97,6 +102,7 @@ class CachedToolchain : public Toolchain {
   Screening screen_preprocessed(const std::vector<std::string>& preprocess, const std::filesystem::path& dir,
                                 const std::filesystem::path& source, const std::string& file_name,
                                 const Confinement& sandbox);
+  static Screening preprocessor_timed_out();
 
   ProjectPaths paths_;
   CommandRunner& runner_;

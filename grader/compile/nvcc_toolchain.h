@@ -22,6 +22,7 @@ class NvccToolchain : public CachedToolchain {
   std::vector<std::string> launch_symbols() const override;
   BuildResult link_runner(const std::vector<Step>& objects, const BuildRequest& request, BuildResult result) override;
   std::vector<std::string> include_trace_flags() const override;
+  std::vector<std::string> feature_query_flags(const std::string& trap) const override;
 
   std::vector<std::string> compiler() const;
 

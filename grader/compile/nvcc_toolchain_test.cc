@@ -85,6 +85,11 @@ TEST_CASE("nvcc's objects are held to the same object checks: weak calls, the ru
       {"destructor_by_token_pasting.cu", "run _ZL10after_mainv from .fini_array"},
       {"asm_rdtsc_by_nested_macros.cu", "matmul.cu line 15: inline assembly, once the file's macros are expanded"},
       {"asm_by_token_pasting.cu", "matmul.cu line 12: inline assembly, once the file's macros are expanded"},
+      // The simulator's names and the preprocessor's feature queries, refused under nvcc as in the simulator.
+      {"calls_simulator_runtime_by_name.cu", "matmul.cu line 10: cusim is not allowed"},
+      {"simulator_names_by_token_pasting.cu", "matmul.cu line 11: once the file's macros are expanded, it names the grader's simulator"},
+      {"sanitizer_hook_by_weakref.cu", "matmul.cu line 8: weakref is not allowed"},
+      {"races_where_has_include_finds_simulator.cu", "matmul.cu line 11: a preprocessor query"},
   };
   for (const auto& [file, reason] : cases) {
     INFO(file);
@@ -97,6 +102,11 @@ TEST_CASE("nvcc's objects are held to the same object checks: weak calls, the ru
 TEST_CASE("nvcc builds a file saved with a BOM and CR LF, or CR alone, as its twin", "[nvcc]") {
   Fixture fixture;
   testing::check_line_end_twins_build_alike(fixture);
+}
+
+TEST_CASE("under nvcc __FILE__ and __BASE_FILE__ name the file as the student does", "[nvcc]") {
+  Fixture fixture;
+  testing::check_file_named_as_the_student_does(fixture);
 }
 
 TEST_CASE("nvcc builds a 2 MiB honest file and refuses one over the shared cap", "[nvcc]") {

@@ -69,12 +69,29 @@ std::pair<size_t, size_t> next_word(const std::string& line, size_t at) {
   return {line.size(), line.size()};
 }
 
+// Whether the word at [begin, end) of a line is one the simulator's rewriter writes into the file's own lines
+// (sim/rewriter.cc, sim/arch_passes.cc): `::cusim::` before a launch, a shared array's registration, a kernel's
+// entry or the dynamic shared buffer; a launch's forwarded arguments; a shared array's registration; a marker
+// of an unsupported construct; the unnamed namespace's reserved name. A file that spells one of these through
+// its macros reaches nothing the rewriter does not reach for it.
+bool written_by_simulator(const std::string& line, size_t begin, size_t end) {
+  static const std::regex own_words(R"(cusim_a|cusim_shared_\w+|cusim_unsupported_\w+|__cusim_unnamed)");
+  static const std::regex member(R"(\s*::\s*(launch|LaunchConfig|SharedArray|enter_kernel|g_dynamic_shared)\b)");
+  const std::string word = line.substr(begin, end - begin);
+  if (std::regex_match(word, own_words)) return true;
+  return word == "cusim" && std::regex_search(line.begin() + static_cast<std::ptrdiff_t>(end), line.end(), member,
+                                              std::regex_constants::match_continuous);
+}
+
 // What a line of the file's own, macros expanded, holds that the policy refuses.
 PreprocessedVerdict::Outcome refused_in(const std::string& line) {
   for (auto [begin, end] = next_word(line, 0); begin < end; std::tie(begin, end) = next_word(line, end)) {
     const std::string word = line.substr(begin, end - begin);
     if (word == "asm" || word == "__asm" || word == "__asm__") return PreprocessedVerdict::Outcome::kAssembly;
     if (disables_instrumentation(word)) return PreprocessedVerdict::Outcome::kNoInstrumentation;
+    if (names_simulator_internals(word) && !written_by_simulator(line, begin, end)) {
+      return PreprocessedVerdict::Outcome::kSimulatorInternals;
+    }
   }
   return PreprocessedVerdict::Outcome::kAllowed;
 }
@@ -194,6 +211,43 @@ PreprocessedVerdict judge_preprocessed_lines(const std::string& preprocessed) {
   return {};
 }
 
+namespace {
+// GCC 12's queries; clang's others (__has_feature) are not macros there, and a directive that uses one fails
+// under either compiler.
+constexpr const char* kFeatureQueries[] = {"__has_include", "__has_include_next", "__has_builtin", "__has_attribute",
+                                           "__has_cpp_attribute"};
+}  // namespace
+
+// Each query becomes one name, __cudagrade_feature_query_refused_<include depth>_<line>, which -Wundef reports
+// with the trap's own line as its place: a #pragma of the file's, which comes later, cannot silence it, and the
+// file's own lines are those at depth 0 (a #line renames them but keeps the depth). The source policy refuses
+// the file any __cudagrade name, so it cannot #undef the helpers (#undef takes no macro's expansion).
+std::string feature_query_trap() {
+  std::string text =
+      "// Written by the grader's screen (compile/preprocessed_policy.h); never compiled.\n"
+      "#define __cudagrade_glue2(a, b) a##b\n"
+      "#define __cudagrade_glue(a, b) __cudagrade_glue2(a, b)\n";
+  for (const char* query : kFeatureQueries) {
+    text += fmt::format(
+        "#undef {0}\n#define {0}(...) __cudagrade_glue(__cudagrade_glue(__cudagrade_glue("
+        "__cudagrade_feature_query_refused_, __INCLUDE_LEVEL__), _), __LINE__)\n",
+        query);
+  }
+  return text;
+}
+
+PreprocessedVerdict judge_feature_queries(const std::string& log) {
+  static const std::regex report(R"re(warning: "__cudagrade_feature_query_refused_(\d+)_(\d+)")re");
+  std::istringstream lines(log);
+  std::smatch found;
+  for (std::string line; std::getline(lines, line);) {
+    if (std::regex_search(line, found, report) && found[1].str() == "0") {
+      return {PreprocessedVerdict::Outcome::kFeatureQuery, std::stoi(found[2].str())};
+    }
+  }
+  return {};
+}
+
 std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, const std::string& file_name) {
   switch (verdict.outcome) {
     case PreprocessedVerdict::Outcome::kAllowed:
@@ -216,6 +270,18 @@ std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, co
           "race checker and the access counter do not look; a lab's file includes the lab's header and the "
           "standard and CUDA headers",
           file_name, verdict.header, verdict.line);
+    case PreprocessedVerdict::Outcome::kFeatureQuery:
+      return fmt::format(
+          "rejected: {} line {}: a preprocessor query (__has_include, __has_builtin, __has_attribute, ...), "
+          "however the file's macros spell it, is not allowed: nvcc and the simulator's compiler answer it "
+          "differently, so a file could run other code on each; include what the file needs unconditionally",
+          file_name, verdict.line);
+    case PreprocessedVerdict::Outcome::kSimulatorInternals:
+      return fmt::format(
+          "rejected: {} line {}: once the file's macros are expanded, it names the grader's simulator, its "
+          "sanitizer hooks or a symbol by its mangled name, which nvcc's CUDA does not have; a lab's file uses "
+          "CUDA's own names",
+          file_name, verdict.line);
     case PreprocessedVerdict::Outcome::kNoInstrumentation:
       return fmt::format(
           "rejected: {} line {}: an attribute that turns off instrumentation (no_sanitize...), once the "

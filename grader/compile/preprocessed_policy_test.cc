@@ -171,6 +171,86 @@ TEST_CASE("an attribute that turns instrumentation off, pasted together by macro
   CHECK(judge_preprocessed_lines(honest.text).outcome == PreprocessedVerdict::Outcome::kAllowed);
 }
 
+// The source policy refuses the simulator's names as the student spells them; pasted by macros they reach the
+// preprocessor's output as words of the file's own lines (issue #33: cusim::unsupported, called at run time,
+// made the simulator refuse a file that a GPU grades).
+TEST_CASE("the simulator's names pasted together by macros are found; the rewriter's own are the simulator's",
+          "[preprocessed_policy]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  for (const char* use : {"namespace GLUE(cu, sim) { void unsupported(const char*, int); }",
+                          "extern \"C\" void GLUE(__tsan_, atomic_thread_fence)(int);",
+                          "extern \"C\" void GLUE(_ZN5, cusim4trapEv)();"}) {
+    INFO(use);
+    const Preprocessed pasted = preprocess(dir, std::string("#include <cstdio>\n#define GLUE(a, b) a##b\n") + use + "\n");
+    const PreprocessedVerdict verdict = judge_preprocessed_lines(pasted.text);
+    CHECK(verdict.outcome == PreprocessedVerdict::Outcome::kSimulatorInternals);
+    CHECK(verdict.line == 3);
+    CHECK_THAT(describe_preprocessed_refusal(verdict, "reduction.cu"),
+               Catch::StartsWith("rejected: reduction.cu line 3: once the file's macros are expanded, it names the "
+                                 "grader's simulator"));
+  }
+  // What sim/rewriter.cc writes for a launch, a shared array, a kernel's entry and an unsupported construct.
+  const std::string rewritten =
+      "void k(float*);\nvoid f(float* a) { ::cusim::launch(::cusim::LaunchConfig(1, 32), \"k\", [&](auto... cusim_a) "
+      "{ k(cusim_a...); }, a); }\n"
+      "void g() { ::cusim::enter_kernel(\"g\", 3); static float tile[4]; static ::cusim::SharedArray "
+      "cusim_shared_tile_3(&tile, sizeof(tile), \"tile\", 3); float* const d = "
+      "reinterpret_cast<float*>(::cusim::g_dynamic_shared); cusim_unsupported___half h; }\n";
+  CHECK(judge_preprocessed_lines(rewritten).outcome == PreprocessedVerdict::Outcome::kAllowed);
+  // The namespace before any other member is the file's reaching into the runtime.
+  CHECK(judge_preprocessed_lines("void g() { ::cusim::unsupported(\"x\", 1); }\n").outcome ==
+        PreprocessedVerdict::Outcome::kSimulatorInternals);
+}
+
+// The screen's second run: the trap written beside the file and included first, -Wundef on, the output thrown
+// away (cached_toolchain.cc).
+std::string trap_run_log(const TempDir& dir, const std::string& source) {
+  std::ofstream(dir.path() / "matmul.cu") << source;
+  std::ofstream(dir.path() / kFeatureQueryTrapName) << feature_query_trap();
+  SubprocessCommandRunner runner;
+  return runner
+      .run({"g++", "-std=c++17", "-x", "c++", "-Wundef", "-include", (dir.path() / kFeatureQueryTrapName).string(), "-E",
+            (dir.path() / "matmul.cu").string(), "-o", "/dev/null"},
+           std::chrono::seconds(60))
+      .output;
+}
+
+// issue #33, "a file can tell the backends apart": __has_include("cusim_intrinsics.h") is true in the simulator
+// and false under nvcc, and __has_builtin answers for g++ where nvcc's device pass answers for its own.
+TEST_CASE("a preprocessor feature query in the file's directives is found, however macros spell it",
+          "[preprocessed_policy]") {
+  TempDir dir(TempDir::Medium::kDisk);
+  const std::pair<const char*, int> queries[] = {
+      {"#if __has_include(\"cusim_intrinsics.h\")\nint sim;\n#endif\n", 3},
+      {"#define GLUE(a, b) a##b\n#if GLUE(__has_, include)(<cstdio>)\nint sim;\n#endif\n", 4},
+      {"#define ASKS __has_builtin(__builtin_assume)\n#if ASKS\nint sim;\n#endif\n", 4},
+      {"#ifdef __has_cpp_attribute\n#if __has_cpp_attribute(nodiscard) > 0\nint sim;\n#endif\n#endif\n", 4},
+      {"#if defined(__has_include) && UNSET_TILE > 8\nint sim;\n#endif\n", 0},  // asks whether it exists: both say yes
+      // A pragma of the file's comes after the trap's line, where the report is made.
+      {"#pragma GCC diagnostic ignored \"-Wundef\"\n_Pragma(\"GCC diagnostic ignored \\\"-Wundef\\\"\")\n"
+       "#if __has_attribute(noinline)\nint sim;\n#endif\n",
+       5},
+      {"#line 40\n#if __has_include_next(<vector>)\nint sim;\n#endif\n", 40}};
+  for (const auto& [query, line] : queries) {
+    INFO(query);
+    const std::string log = trap_run_log(dir, std::string("#include <vector>\n#include <iostream>\n") + query);
+    const PreprocessedVerdict verdict = judge_feature_queries(log);
+    if (line == 0) {
+      CHECK(verdict.outcome == PreprocessedVerdict::Outcome::kAllowed);
+      continue;
+    }
+    CHECK(verdict.outcome == PreprocessedVerdict::Outcome::kFeatureQuery);
+    CHECK(verdict.line == line);
+    CHECK_THAT(describe_preprocessed_refusal(verdict, "matmul.cu"),
+               Catch::Contains("a preprocessor query") && Catch::Contains("answer it differently"));
+  }
+  // The standard headers' own queries are trapped too, at their depth, and are not the file's.
+  const std::string honest = trap_run_log(
+      dir, "#include <vector>\n#include <iostream>\n#include <atomic>\n#if UNSET_TILE > 8\nint big;\n#endif\n");
+  CHECK_THAT(honest, Catch::Contains("__cudagrade_feature_query_refused_"));
+  CHECK(judge_feature_queries(honest).outcome == PreprocessedVerdict::Outcome::kAllowed);
+}
+
 // GCC instruments every function of the translation unit but those that carry an attribute turning
 // -fsanitize=thread off; the file's own lines may carry none, and a header's may not either, or the file could
 // call the header's function to write where the race checker does not look (gtest's and X11's headers define

@@ -224,6 +224,11 @@ struct ForbiddenWord {
   std::string_view reason;
 };
 
+constexpr std::string_view kFeatureQueryReason =
+    "preprocessor queries (__has_include, __has_builtin, __has_attribute) are not allowed: nvcc and the "
+    "simulator's compiler answer them differently, so a file could run other code on each; include what the "
+    "file needs unconditionally";
+
 // Constructs that are not the lab's CUDA, refused before anything compiles, on every backend alike.
 constexpr ForbiddenWord kForbiddenWords[] = {
     {"asm", "inline assembly is not allowed: write the kernel in CUDA C++"},
@@ -233,6 +238,12 @@ constexpr ForbiddenWord kForbiddenWords[] = {
     {"__constructor__", "code that runs before the harness (__attribute__((constructor))) is not allowed"},
     {"destructor", "code that runs after the harness (__attribute__((destructor))) is not allowed"},
     {"__destructor__", "code that runs after the harness (__attribute__((destructor))) is not allowed"},
+    // nvcc and the simulator's g++ answer them differently (preprocessed_policy.h, which finds them pasted).
+    {"__has_include", kFeatureQueryReason},
+    {"__has_include_next", kFeatureQueryReason},
+    {"__has_builtin", kFeatureQueryReason},
+    {"__has_attribute", kFeatureQueryReason},
+    {"__has_cpp_attribute", kFeatureQueryReason},
 };
 
 // Sections whose entries the loader calls before or after main: a function pointer placed there runs before
@@ -265,6 +276,14 @@ bool disables_instrumentation(std::string_view word) {
          word == "disable_sanitizer_instrumentation" || word == "__disable_sanitizer_instrumentation__";
 }
 
+bool names_simulator_internals(std::string_view word) {
+  if (word.find("cusim") != std::string_view::npos || word.find("CUSIM") != std::string_view::npos) return true;
+  for (std::string_view prefix : {"__tsan_", "__ubsan_", "__sanitizer_", "_Z", "__cudagrade"}) {
+    if (word.substr(0, prefix.size()) == prefix) return true;
+  }
+  return word == "weakref" || word == "__weakref__";
+}
+
 SourceVerdict judge_source(const std::string& file) {
   const std::string text = with_plain_line_ends(file);
   for (const LogicalLine& line : logical_lines(text)) {
@@ -281,6 +300,13 @@ SourceVerdict judge_source(const std::string& file) {
               std::string(switch_off) +
                   " is not allowed: an attribute that turns off instrumentation would hide "
                   "races and memory traffic from the simulator's checks"};
+    }
+    const std::string_view internal = first_word_where(line.text, names_simulator_internals);
+    if (!internal.empty()) {
+      return {SourceVerdict::Outcome::kRejected, line.first_line, "",
+              std::string(internal) +
+                  " is not allowed: it names the grader's simulator, its sanitizer hooks or a symbol by its "
+                  "mangled name, which nvcc's CUDA does not have; a lab's file uses CUDA's own names"};
     }
     for (const ForbiddenWord& forbidden : kForbiddenWords) {
       if (has_token(line.text, forbidden.word)) {

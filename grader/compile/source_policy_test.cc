@@ -130,5 +130,24 @@ TEST_CASE("attributes that switch the race checker off are refused", "[source]")
         SourceVerdict::Outcome::kAllowed);
 }
 
+TEST_CASE("names of the simulator's runtime, its sanitizer hooks and mangled symbols are refused", "[source]") {
+  // Each reaches a check's entry with the file's own arguments in the simulator, and none exists under nvcc.
+  for (const char* use : {"cusim::unsupported(\"x\", 1);", "namespace cusim { void trap(); }",
+                          "extern \"C\" void _ZN5cusim11unsupportedEPKci(const char*, int);",
+                          "extern \"C\" void __tsan_atomic_thread_fence(int);", "#ifdef CUSIM", "__cusim_unnamed::x = 1;",
+                          "extern \"C\" void __ubsan_handle_type_mismatch_v1(void*, void*);",
+                          "static void f() __attribute__((weakref(\"target\")));"}) {
+    INFO(use);
+    const SourceVerdict verdict = judge_source(std::string("#include \"reduction.cuh\"\n") + use + "\n");
+    CHECK(verdict.outcome == SourceVerdict::Outcome::kRejected);
+    CHECK(verdict.line == 2);
+    CHECK_THAT(verdict.reason, Catch::Contains("nvcc's CUDA does not have"));
+  }
+  // CUDA's own double-underscore names, and the words in strings and comments, are the file's to use.
+  CHECK(judge_source("__global__ void k(float* __restrict__ out) { out[threadIdx.x] = __ldg(out); __syncthreads(); }\n"
+                     "const char* where = \"cusim\"; // runs in cusim too\n")
+            .outcome == SourceVerdict::Outcome::kAllowed);
+}
+
 }  // namespace
 }  // namespace cudagrade

@@ -226,7 +226,10 @@ std::vector<std::string> Confinement::command_for(const std::filesystem::path& r
 
 std::vector<std::string> Confinement::compile_command(const std::vector<std::string>& argv,
                                                       const std::filesystem::path& working_dir) const {
-  return confined(*this, argv, working_dir, true, compile_limits(), FilterKind::kCompile);
+  std::vector<std::string> command = confined(*this, argv, working_dir, true, compile_limits(), FilterKind::kCompile);
+  // env's own --chdir, before its first assignment, at every level: bwrap changes folder again inside.
+  command.insert(command.begin() + 2, "--chdir=" + working_dir.string());
+  return command;
 }
 
 std::vector<std::string> with_variable(std::vector<std::string> command, const std::string& assignment,

@@ -7,6 +7,8 @@
 
 #include "core/command_runner.h"
 #include "core/files.h"
+#include "compile/preprocessed_policy.h"
+#include "core/paths.h"
 #include "core/temp_dir.h"
 
 namespace cudagrade {
@@ -183,6 +185,30 @@ TEST_CASE("every kernel body checks that it runs inside a launch", "[sim]") {
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
   CHECK_THAT(result.text, Catch::Contains("scale(float* x) { ::cusim::enter_kernel(\"scale\", 2);\n"));
   CHECK_THAT(result.text, !Catch::Contains("enter_kernel(\"declared_only\""));
+}
+
+// The preprocessed policy refuses the simulator's names in the file's own lines but those the rewriter writes
+// there itself (preprocessed_policy.h); every bundled example and reference, rewritten, must pass it.
+TEST_CASE("what the rewriter writes into a file's lines is what the preprocessed policy takes as the simulator's",
+          "[sim]") {
+  const std::filesystem::path root = ProjectPaths::discover("", "").root;
+  int files = 0;
+  for (const char* folder : {"submissions", "reference"}) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / folder)) {
+      if (entry.path().extension() != ".cu" || entry.path().string().find("adversarial") != std::string::npos ||
+          entry.path().string().find("escapes") != std::string::npos) {
+        continue;
+      }
+      const RewriteResult result = rewrite_for_simulator(read_file(entry.path()), entry.path().filename().string());
+      if (result.outcome != RewriteResult::Outcome::kRewritten) continue;
+      INFO(entry.path().string());
+      // Comments dropped, as the preprocessor drops them; directives and macros left as written.
+      CHECK(judge_preprocessed_lines(preprocessed(result.text, {"-fpreprocessed", "-dD"})).outcome ==
+            PreprocessedVerdict::Outcome::kAllowed);
+      ++files;
+    }
+  }
+  CHECK(files > 100);
 }
 
 TEST_CASE("__noinline__, nvcc's keyword, is spelt as g++'s attribute; as an attribute's name or a macro's, it stays",

@@ -109,6 +109,11 @@ TEST_CASE("the simulator builds a file saved with a BOM and CR LF, or CR alone, 
   testing::check_line_end_twins_build_alike(fixture);
 }
 
+TEST_CASE("in the simulator __FILE__ and __BASE_FILE__ name the file as the student does", "[sim]") {
+  Fixture fixture;
+  testing::check_file_named_as_the_student_does(fixture);
+}
+
 TEST_CASE("the simulator builds a 2 MiB honest file and refuses one over the shared cap", "[sim]") {
   Fixture fixture;
   testing::check_source_size_cap(fixture);

@@ -59,4 +59,20 @@ void check_source_size_cap(Fixture& fixture) {
   CHECK_THAT(huge.summary, Catch::Contains("at most 4 MiB"));
 }
 
+// __FILE__ and __BASE_FILE__ name the file as the student does, "matmul.cu", in every compile of it: the
+// compile's own path (.../nvcc/submission-<hash>/, .../sim/submission-host-pass-<hash>/) told the backends
+// apart (issue #33; submissions/adversarial/matmul/races_where_file_path_says_simulator.cu).
+template <typename Fixture>
+void check_file_named_as_the_student_does(Fixture& fixture) {
+  std::string probed = read_file(fixture.paths.submissions_dir("matmul") / "correct.cu");
+  probed += "\n__attribute__((used)) static const char file_names[] = \"names<\" __FILE__ \"|\" __BASE_FILE__ \">\";\n";
+  const BuildResult built = fixture.build("matmul", fixture.write("probed.cu", probed));
+  REQUIRE(built.outcome == BuildResult::Outcome::kBuilt);
+  const std::string runner = read_file(built.runner);
+  // (The debug information still holds the entry's folder, which the file cannot read: it may not open files.)
+  const size_t names = runner.find("names<");
+  REQUIRE(names != std::string::npos);
+  CHECK(runner.substr(names, runner.find('>', names) + 1 - names) == "names<matmul.cu|matmul.cu>");
+}
+
 }  // namespace cudagrade::testing
