@@ -172,6 +172,34 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
+// CUDA 13 deprecates double4, long4 and their kin for 16- and 32-byte aligned twins (double4_32a, ...), and
+// __fns finds the n-th set bit (PTX's fns, held to an H200's answers: docs/runs/2026-11-29-backend-tells/).
+TEST_CASE("CUDA 13's aligned 4-vectors and __fns compile and run as nvcc's", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  GradeReport report = fixture.grade(R"(
+static_assert(alignof(longlong4_32a) == 32 && sizeof(longlong4_32a) == 32, "32-byte vector");
+static_assert(alignof(double4_16a) == 16 && sizeof(ulong4_16a) == 32, "16-byte aligned vector");
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ longlong4_32a quads[2];  // the block's eight warp sums, four to a vector
+  const int tid = threadIdx.x;
+  const int i = blockIdx.x * 256 + tid;
+  int v = i < n ? in[i] : 0;
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  if (tid % 32 == 0) reinterpret_cast<long long*>(quads)[tid / 32] = v;
+  __syncthreads();
+  if (tid == 0) {
+    const longlong4_32a a = quads[0], b = quads[1];
+    const longlong4_32a both = make_longlong4_32a(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
+    // In 0b1010 the second set bit up from bit 0 is bit 3, down from bit 31 bit 1; bit 2 is clear.
+    const bool fns_right = __fns(0xAu, 0, 2) == 3 && __fns(0xAu, 31, -2) == 1 && __fns(0xAu, 2, 0) == 0xffffffffu &&
+                           __fns(0xAu, 40, 1) == 0xffffffffu;
+    partial[blockIdx.x] = static_cast<int>(both.x + both.y + both.z + both.w) + (fns_right ? 0 : 1000);
+  }
+}
+)" + kAddUp + kTwoPassLauncher, {1000, 4099, 100});
+  check_every_case(report, CaseStatus::kPassed, {});
+}
+
 TEST_CASE("the built-ins are objects: a host variable or a helper's parameter may take their names",
           "[sim][fidelity]") {
   testing::SimFixture fixture;

@@ -150,6 +150,8 @@
   X(__dp2a_hi_s, u32, 0, static_cast<unsigned long long>(__dp2a_hi(I(0), I(1), I(2)))) \
   X(__dp2a_lo_u, u32, 0, static_cast<unsigned long long>(__dp2a_lo(U(0), U(1), U(2)))) \
   X(__dp2a_hi_u, u32, 0, static_cast<unsigned long long>(__dp2a_hi(U(0), U(1), U(2)))) \
+  X(__fns, u32, 0, static_cast<unsigned long long>(__fns(U(0), U(1) & 63u, I(2) % 40))) \
+  X(__fns_far, u32, 0, static_cast<unsigned long long>(__fns(U(0), U(1), I(2)))) \
   X(__brev, u32, 0, static_cast<unsigned long long>(__brev(U(0)))) \
   X(__brevll, u64, 0, static_cast<unsigned long long>(__brevll(ULL(0)))) \
   X(__popc, u32, 0, static_cast<unsigned long long>(__popc(U(0)))) \

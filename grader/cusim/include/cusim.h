@@ -70,6 +70,19 @@ CUSIM_VECTOR_TYPES(unsigned long, ulong)
 CUSIM_VECTOR_TYPES(long long, longlong)
 CUSIM_VECTOR_TYPES(unsigned long long, ulonglong)
 #undef CUSIM_VECTOR_TYPES
+// CUDA 13's 4-vectors of 8-byte elements aligned to 16 or 32 bytes, which its deprecation of double4, long4,
+// ulong4, longlong4 and ulonglong4 points to.
+#define CUSIM_ALIGNED_VECTOR_TYPES(T, name)                                                     \
+  struct alignas(16) name##4_16a { T x, y, z, w; };                                             \
+  struct alignas(32) name##4_32a { T x, y, z, w; };                                             \
+  inline name##4_16a make_##name##4_16a(T x, T y, T z, T w) { return {x, y, z, w}; }           \
+  inline name##4_32a make_##name##4_32a(T x, T y, T z, T w) { return {x, y, z, w}; }
+CUSIM_ALIGNED_VECTOR_TYPES(double, double)
+CUSIM_ALIGNED_VECTOR_TYPES(long, long)
+CUSIM_ALIGNED_VECTOR_TYPES(unsigned long, ulong)
+CUSIM_ALIGNED_VECTOR_TYPES(long long, longlong)
+CUSIM_ALIGNED_VECTOR_TYPES(unsigned long long, ulonglong)
+#undef CUSIM_ALIGNED_VECTOR_TYPES
 
 struct dim3 {
   unsigned int x, y, z;

@@ -22,6 +22,21 @@ inline unsigned long long __brevll(unsigned long long x) {
   return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(x))) << 32) |
          __brev(static_cast<unsigned>(x >> 32));
 }
+// PTX's fns.b32: the offset-th set bit of mask counted from bit base, upwards for a positive offset and
+// downwards for a negative one (base itself counts); offset 0 asks whether bit base is set. 0xffffffff when
+// there is none, and for a base past bit 31. An offset of INT_MIN, whose magnitude no int holds, answers 0
+// on an H200 whatever the mask and the base (docs/runs/2026-11-29-backend-tells/fns-gpu.txt).
+inline unsigned __fns(unsigned mask, unsigned base, int offset) {
+  if (offset == -2147483647 - 1) return 0;
+  if (base > 31) return 0xffffffffu;
+  if (offset == 0) return (mask >> base) & 1u ? base : 0xffffffffu;
+  const int step = offset > 0 ? 1 : -1;
+  int remaining = offset > 0 ? offset : -offset;
+  for (int position = static_cast<int>(base); position >= 0 && position < 32; position += step) {
+    if (((mask >> position) & 1u) != 0 && --remaining == 0) return static_cast<unsigned>(position);
+  }
+  return 0xffffffffu;
+}
 inline unsigned __byte_perm(unsigned x, unsigned y, unsigned selector) {
   const unsigned long long bytes = (static_cast<unsigned long long>(y) << 32) | x;
   unsigned result = 0;
