@@ -277,8 +277,8 @@ bool disables_instrumentation(std::string_view word) {
 }
 
 bool names_simulator_internals(std::string_view word) {
-  if (word.find("cusim") != std::string_view::npos || word.find("CUSIM") != std::string_view::npos) return true;
-  for (std::string_view prefix : {"__tsan_", "__ubsan_", "__sanitizer_", "_Z", "__cudagrade"}) {
+  for (std::string_view prefix :
+       {"cusim", "CUSIM", "__cusim", "__CUSIM", "__tsan_", "__ubsan_", "__sanitizer_", "_Z", "__cudagrade"}) {
     if (word.substr(0, prefix.size()) == prefix) return true;
   }
   return word == "weakref" || word == "__weakref__";

@@ -41,9 +41,9 @@ SourceVerdict judge_source(const std::string& text);
 // that instrumentation, so a file may not switch it off (issue #33: no_sanitize_thread hid a race).
 bool disables_instrumentation(std::string_view word);
 
-// Whether an identifier reaches into the grader's side of the simulator: its runtime (`cusim`, `CUSIM_`,
-// `__cusim_`, anywhere in the word, which covers a mangled `_ZN5cusim...`), the sanitizer hooks its checks
-// are built on (`__tsan_`, `__ubsan_`, `__sanitizer_`), any other compiler-mangled name (`_Z...`, declared
+// Whether an identifier reaches into the grader's side of the simulator: its runtime (a word that starts with
+// `cusim`, `CUSIM` or `__cusim`; one that merely holds them, `FOCUSIMAGE`, is the file's), the sanitizer hooks
+// its checks are built on (`__tsan_`, `__ubsan_`, `__sanitizer_`), any compiler-mangled name (`_Z...`, declared
 // `extern "C"` to call a C++ function the file has no header for), and `weakref`, which binds a function of
 // the file to any symbol named in a string, and the grader's own `__cudagrade` names (the screen's trap,
 // preprocessed_policy.h). nvcc's CUDA has none of them, so a lab's file never needs one; in

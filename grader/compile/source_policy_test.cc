@@ -145,7 +145,7 @@ TEST_CASE("names of the simulator's runtime, its sanitizer hooks and mangled sym
   }
   // CUDA's own double-underscore names, and the words in strings and comments, are the file's to use.
   CHECK(judge_source("__global__ void k(float* __restrict__ out) { out[threadIdx.x] = __ldg(out); __syncthreads(); }\n"
-                     "const char* where = \"cusim\"; // runs in cusim too\n")
+                     "const char* where = \"cusim\"; // runs in cusim too\nint FOCUSIMAGE = 1, discusimages = 2;\n")
             .outcome == SourceVerdict::Outcome::kAllowed);
 }
 

@@ -1,5 +1,5 @@
 // The runtime's own heap: the state its checks decide by (the race checker's shadow, the access profile's
-// counts, the table of device buffers, the launch account) lives in a span of address space of its own, which
+// counts, the table of device buffers) lives in a span of address space of its own, which
 // the file's stores may not reach, as they may not reach the runner's static variables (race_checker.cc's
 // guard_runner_state; issue #33: the checks' state in the student's process must be out of the file's reach).
 // On the shared heap that state was host memory like the file's own, which any store of the file's host code
