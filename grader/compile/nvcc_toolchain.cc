@@ -49,12 +49,13 @@ std::vector<std::string> NvccToolchain::launch_symbols() const {
   return {"__cudaPushCallConfiguration", "cudaLaunchKernel*", "__cudaLaunchKernel*", "cudaLaunchCooperativeKernel*"};
 }
 
-// nvcc hands -H, -v and -Wundef to the host compiler's preprocessor, which opens every header the file
-// includes; its own -include comes after its cuda_runtime.h, before the file.
+// nvcc hands -H and -v to the host compiler's preprocessor, which opens every header the file includes.
 std::vector<std::string> NvccToolchain::include_trace_flags() const {
   return {"-Xcompiler", "-H,-v"};
 }
 
+// -Wundef goes to the host compiler's preprocessor too; nvcc's own -include comes after its cuda_runtime.h,
+// before the file.
 std::vector<std::string> NvccToolchain::feature_query_flags(const std::string& trap) const {
   return {"-Xcompiler", "-Wundef", "-include", trap};
 }
