@@ -71,12 +71,13 @@ std::pair<size_t, size_t> next_word(const std::string& line, size_t at) {
 
 // Whether the word at [begin, end) of a line is one the simulator's rewriter writes into the file's own lines
 // (sim/rewriter.cc, sim/arch_passes.cc): `::cusim::` before a launch, a shared array's registration, a kernel's
-// entry or the dynamic shared buffer; a launch's forwarded arguments; a shared array's registration; a marker
-// of an unsupported construct; the unnamed namespace's reserved name. A file that spells one of these through
-// its macros reaches nothing the rewriter does not reach for it.
+// entry, the dynamic shared buffer or device code's clock; a launch's forwarded arguments; a shared array's
+// registration; a marker of an unsupported construct; the unnamed namespace's reserved name. A file that spells
+// one of these through its macros reaches nothing the rewriter does not reach for it.
 bool written_by_simulator(const std::string& line, size_t begin, size_t end) {
   static const std::regex own_words(R"(cusim_a|cusim_shared_\w+|cusim_unsupported_\w+|__cusim_unnamed)");
-  static const std::regex member(R"(\s*::\s*(launch|LaunchConfig|SharedArray|enter_kernel|g_dynamic_shared)\b)");
+  static const std::regex member(
+      R"(\s*::\s*(launch|LaunchConfig|SharedArray|enter_kernel|g_dynamic_shared|in_device_code)\b)");
   const std::string word = line.substr(begin, end - begin);
   if (std::regex_match(word, own_words)) return true;
   return word == "cusim" && std::regex_search(line.begin() + static_cast<std::ptrdiff_t>(end), line.end(), member,

@@ -189,11 +189,12 @@ TEST_CASE("the simulator's names pasted together by macros are found; the rewrit
                Catch::StartsWith("rejected: reduction.cu line 3: once the file's macros are expanded, it names the "
                                  "grader's simulator"));
   }
-  // What sim/rewriter.cc writes for a launch, a shared array, a kernel's entry and an unsupported construct.
+  // What sim/rewriter.cc writes for a launch, a shared array, a kernel's entry, device code's clock and an
+  // unsupported construct.
   const std::string rewritten =
       "void k(float*);\nvoid f(float* a) { ::cusim::launch(::cusim::LaunchConfig(1, 32), \"k\", [&](auto... cusim_a) "
       "{ k(cusim_a...); }, a); }\n"
-      "void g() { ::cusim::enter_kernel(\"g\", 3); static float tile[4]; static ::cusim::SharedArray "
+      "void g() { ::cusim::enter_kernel(\"g\", 3); using ::cusim::in_device_code::clock; static float tile[4]; static ::cusim::SharedArray "
       "cusim_shared_tile_3(&tile, sizeof(tile), \"tile\", 3); float* const d = "
       "reinterpret_cast<float*>(::cusim::g_dynamic_shared); cusim_unsupported___half h; }\n";
   CHECK(judge_preprocessed_lines(rewritten).outcome == PreprocessedVerdict::Outcome::kAllowed);

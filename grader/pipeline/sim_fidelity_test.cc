@@ -200,6 +200,54 @@ __global__ void block_sums(const int* in, int* partial, int n) {
   check_every_case(report, CaseStatus::kPassed, {});
 }
 
+// nvcc 13 compiles device code's clock() to a read of %clock64; g++ compiles a kernel's body in the host pass
+// too, where clock() is the C library's, which the symbol policy refuses (sim/rewriter.cc, bind_device_clock).
+TEST_CASE("device code's clock() builds and counts as on a GPU; host code's stays the C library's", "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  const std::string kernels = kAddUp + R"(
+__device__ int load(const int* in, int i, int n) {
+  const clock_t start = clock();
+  const int v = i < n ? in[i] : 0;
+  return clock() >= start ? v : v + 1000;  // the counter never runs backwards
+}
+template <int kThreads>
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[kThreads];
+  const long long begin = clock();
+  s[threadIdx.x] = load(in, blockIdx.x * kThreads + threadIdx.x, n);
+  __syncthreads();
+  for (int stride = kThreads / 2; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  auto elapsed = [](long long from) { return clock() - from; };  // a lambda of device code
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0] + (elapsed(begin) >= 0 ? 0 : 1000);
+}
+)";
+  SECTION("in kernels, device functions and lambdas in kernels") {
+    GradeReport report = fixture.grade(kernels + R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  int blocks = (n + 255) / 256;
+  block_sums<256><<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)", {1000, 4099});
+    check_every_case(report, CaseStatus::kPassed, {});
+  }
+  SECTION("host code that calls clock() is refused, as nvcc's object is") {
+    GradeReport report = fixture.grade(kernels + R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  const clock_t start = clock();
+  int blocks = (n + 255) / 256;
+  block_sums<256><<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks + static_cast<int>(clock() - start) * 0);
+}
+)", {1000});
+    INFO(report.build_summary);
+    CHECK_THAT(report.build_summary, Catch::StartsWith("rejected: uses clock"));
+  }
+}
+
 TEST_CASE("the built-ins are objects: a host variable or a helper's parameter may take their names",
           "[sim][fidelity]") {
   testing::SimFixture fixture;

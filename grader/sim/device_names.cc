@@ -1,5 +1,6 @@
 #include "sim/device_names.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -115,6 +116,34 @@ DeviceNames device_names(const SourceScan& scan, const std::vector<KernelDeclara
     }
   }
   return names;
+}
+
+// Where the declaration whose keyword is at `at` starts: after the last ';', '{' or '}' of code before it, and
+// never before `floor`, where the last declaration read ended, so that a file of keywords costs one pass.
+static size_t declaration_start(const SourceScan& scan, size_t at, size_t floor) {
+  const std::string& text = scan.text();
+  while (at > floor && !(scan.is_code(at - 1) && (text[at - 1] == ';' || text[at - 1] == '{' || text[at - 1] == '}'))) {
+    --at;
+  }
+  return at;
+}
+
+std::vector<FunctionBody> device_only_bodies(const SourceScan& scan) {
+  std::vector<FunctionBody> bodies;
+  const std::vector<size_t> host_keywords = scan.find_tokens("__host__");
+  size_t read_until = 0;
+  for (size_t at : scan.find_tokens("__device__")) {
+    if (at < read_until || scan.on_directive_line(at)) continue;
+    const size_t head_begin = declaration_start(scan, at, read_until);
+    const size_t end = scan.first_at_depth(at, ";{=");
+    read_until = end == std::string::npos ? scan.depth_end(at) : end;
+    // A '{' with no parameter list before it opens a variable's initialiser (`__device__ int x{3};`).
+    if (end == std::string::npos || scan.text()[end] != '{' || kernel_name(scan, at, end).empty()) continue;
+    const auto host = std::lower_bound(host_keywords.begin(), host_keywords.end(), head_begin);
+    if (host != host_keywords.end() && *host < end) continue;
+    bodies.push_back({head_begin, end});
+  }
+  return bodies;
 }
 
 DeviceNames device_names(const SourceScan& scan) { return device_names(scan, kernel_declarations(scan)); }

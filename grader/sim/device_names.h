@@ -33,6 +33,17 @@ std::vector<KernelDeclaration> kernel_declarations(const SourceScan& scan);
 DeviceNames device_names(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels);
 DeviceNames device_names(const SourceScan& scan);
 
+// A function's head and its body's '{'.
+struct FunctionBody {
+  size_t head_begin;  // after the ';', '{' or '}' before the declaration, or the text's start
+  size_t open;        // the body's '{'
+};
+
+// Every body of a function, or of a lambda, whose head says __device__ and not __host__ (a __global__ function's
+// are kernel_declarations'): code that nvcc compiles for the device alone, never in its host pass. A head spelled
+// through the file's macros is not seen.
+std::vector<FunctionBody> device_only_bodies(const SourceScan& scan);
+
 // The kernel's name in a __global__ declaration that starts at `from` and whose body or ';' is at `end`: the
 // identifier before its parameter list, past __launch_bounds__(...) and the like.
 std::string kernel_name(const SourceScan& scan, size_t from, size_t end);

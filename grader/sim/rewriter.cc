@@ -298,6 +298,62 @@ void mark_kernel_entries(const SourceScan& scan, const std::vector<KernelDeclara
   }
 }
 
+// Each `clock` token, and whether it is a call `clock()`, unqualified: device code's clock() is nvcc's builtin,
+// and the C library's in host code alone (which the symbol policy refuses on both backends).
+struct ClockTokens {
+  std::vector<size_t> at;
+  std::vector<size_t> others_before;  // per token, how many before it are not such a call; one more at the end
+};
+
+ClockTokens clock_tokens(const SourceScan& scan) {
+  const std::string& text = scan.text();
+  auto next_code = [&](size_t at) {
+    while (at < text.size() && (!scan.is_code(at) || std::isspace(static_cast<unsigned char>(text[at])))) ++at;
+    return at;
+  };
+  ClockTokens tokens;
+  tokens.at = scan.find_tokens("clock");
+  size_t others = 0;
+  for (size_t at : tokens.at) {
+    tokens.others_before.push_back(others);
+    size_t before = at;
+    while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1]))) --before;
+    const bool qualified = before > 0 && (text[before - 1] == ':' || text[before - 1] == '.' || text[before - 1] == '>');
+    const size_t open = next_code(at + 5);
+    const bool call = open < text.size() && text[open] == '(' && next_code(open + 1) < text.size() &&
+                      text[next_code(open + 1)] == ')';
+    if (qualified || !call) ++others;
+  }
+  tokens.others_before.push_back(others);
+  return tokens;
+}
+
+// Whether [begin, end) holds a clock() call and no other use of the name (a parameter named clock, a function
+// of the file's own called with arguments, ::clock()), which the rewriter leaves as they are.
+bool calls_only_clock(const ClockTokens& tokens, size_t begin, size_t end) {
+  const size_t first = std::lower_bound(tokens.at.begin(), tokens.at.end(), begin) - tokens.at.begin();
+  const size_t last = std::lower_bound(tokens.at.begin(), tokens.at.end(), end) - tokens.at.begin();
+  return last > first && tokens.others_before[last] == tokens.others_before[first];
+}
+
+// A kernel's or a device function's body that calls clock() starts by naming the simulator's device clock
+// (cusim_intrinsics.h): g++ compiles such a body in the simulator's host pass as well, where nvcc never
+// compiles it, and there clock() would be the C library's.
+void bind_device_clock(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels,
+                       std::vector<Edit>& edits) {
+  const ClockTokens tokens = clock_tokens(scan);
+  if (tokens.at.empty()) return;
+  std::vector<FunctionBody> bodies = device_only_bodies(scan);
+  for (const KernelDeclaration& kernel : kernels) {
+    if (kernel.has_body) bodies.push_back({kernel.keyword, kernel.head_end});
+  }
+  for (const FunctionBody& body : bodies) {
+    const size_t close = scan.group_end(body.open);
+    if (close == std::string::npos || !calls_only_clock(tokens, body.head_begin, close)) continue;
+    edits.push_back({body.open + 1, body.open + 1, " using ::cusim::in_device_code::clock;"});
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> pass_defines(Pass pass) {
@@ -344,6 +400,7 @@ RewriteResult rewrite_for_simulator(const std::string& source, const std::string
   if (auto failed = rewrite_shared(scan, edits)) return *failed;
   const std::vector<KernelDeclaration> kernels = kernel_declarations(scan);
   mark_kernel_entries(scan, kernels, edits);
+  bind_device_clock(scan, kernels, edits);
   spell_noinline(scan, edits);
   for (LinkageEdit& edit : external_linkage_edits(scan)) {
     edits.push_back({edit.begin, edit.end, std::move(edit.replacement)});

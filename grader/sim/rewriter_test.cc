@@ -187,6 +187,44 @@ TEST_CASE("every kernel body checks that it runs inside a launch", "[sim]") {
   CHECK_THAT(result.text, !Catch::Contains("enter_kernel(\"declared_only\""));
 }
 
+TEST_CASE("a device body that calls clock() names the device clock; host code and other uses are left alone",
+          "[sim]") {
+  constexpr std::string_view kBinding = " using ::cusim::in_device_code::clock;";
+  RewriteResult result = rewrite(
+      "__device__ long ticks() { return clock(); }\n"                      // 1: device function
+      "__global__ void k(long* t) { t[0] = clock (  ) - ticks(); }\n"     // 2: kernel
+      "__host__ __device__ long both() { return clock(); }\n"             // 3: nvcc compiles it in both passes
+      "long host() { return clock(); }\n"                                 // 4: host code
+      "__global__ void param(long clock) { }\n"                           // 5: a parameter's name
+      "__device__ long qualified() { return ::clock(); }\n"               // 6: qualified
+      "__device__ float clock(float x);\n"                                // 7: the file's own clock
+      "__device__ float own(float x) { return clock(x); }\n"              // 8
+      "__global__ void lambda(long* t) { auto f = [] __device__ (int i) { return clock() + i; }; t[0] = f(1); }\n"
+      "__device__ int table{3};\n");                                      // 10: a variable's initialiser
+  REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
+  std::vector<std::string> lines;
+  std::istringstream text(result.text);
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  REQUIRE(lines.size() == 11);  // the #line directive first
+  const auto bindings = [&](int line) {
+    size_t count = 0;
+    for (size_t at = lines[line].find(kBinding); at != std::string::npos; at = lines[line].find(kBinding, at + 1)) {
+      ++count;
+    }
+    return count;
+  };
+  CHECK(bindings(1) == 1);
+  CHECK(bindings(2) == 1);
+  CHECK_THAT(lines[2], Catch::Contains("{ ::cusim::enter_kernel(\"k\", 2); using ::cusim::in_device_code::clock;"));
+  CHECK(bindings(3) == 0);
+  CHECK(bindings(4) == 0);
+  CHECK(bindings(5) == 0);
+  CHECK(bindings(6) == 0);
+  CHECK(bindings(8) == 0);
+  CHECK(bindings(9) == 2);  // the kernel's body and the device lambda's
+  CHECK(bindings(10) == 0);
+}
+
 // The preprocessed policy refuses the simulator's names in the file's own lines but those the rewriter writes
 // there itself (preprocessed_policy.h); every bundled example and reference, rewritten, must pass it.
 TEST_CASE("what the rewriter writes into a file's lines is what the preprocessed policy takes as the simulator's",
@@ -255,7 +293,8 @@ TEST_CASE("hostile shapes stay linear: keywords, brackets, launches and macros r
         std::string("__shared__ x "), std::string("><<<1,1>>>();"), std::string("f(__device__ "),
         std::string("__device__ __align__("), std::string("namespace{"), std::string("extern \"C\"{"),
         std::string("){"), std::string(")(){}"), std::string("((){}"), std::string("if(a){"),
-        std::string("#define M(){} \\\n"), std::string("->")}) {
+        std::string("#define M(){} \\\n"), std::string("->"), std::string("__device__ f(){clock();"),
+        std::string("__global__ void k(){clock()+"), std::string("clock(")}) {
     for (const std::string& last : {std::string(""), std::string(";"), std::string(")"), std::string("(){}")}) {
       const auto started = std::chrono::steady_clock::now();
       const RewriteResult result = rewrite(repeated(unit, last));

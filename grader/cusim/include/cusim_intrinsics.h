@@ -216,6 +216,14 @@ inline void __builtin_assume(bool) {}
 inline long long clock64() {
   return ::cusim::device_clock();
 }
+// Device code's clock(), which CUDA 13 reads from the same 64-bit counter as clock64(). The rewriter names it
+// at the top of each kernel's and device function's body that calls clock() (sim/rewriter.cc), where nvcc's
+// host pass would never look: in host code clock() stays the C library's.
+namespace cusim::in_device_code {
+inline clock_t clock() {
+  return static_cast<clock_t>(::cusim::device_clock());
+}
+}  // namespace cusim::in_device_code
 [[noreturn]] inline void __trap() {
   ::cusim::trap();
 }
