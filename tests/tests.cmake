@@ -100,6 +100,8 @@ add_executable(cudagrade_tests
   grader/sim/rewriter_test.cc
   grader/sim/source_scan_test.cc
   grader/sim/host_reads_test.cc
+  grader/sim/host_calls_test.cc
+  grader/sim/debug_info_test.cc
   grader/sim/arch_passes_test.cc
   grader/sim/pass_join_test.cc
   grader/sim/sim_toolchain_test.cc

@@ -181,8 +181,10 @@ TEST_CASE("a store into the runner's own variables ends the run, from a kernel o
 // twins (sim/checked_calls.h) and the runtime holds its own writes to the same rule.
 TEST_CASE("a C library or CUDA runtime call that writes the runner's own variables ends the run", "[sim]") {
   testing::SimFixture fixture;
-  const std::string target = "static void* target() { return const_cast<unsigned*>(&blockDim.x); }\n"
-                             "static volatile size_t four = 4;\n";
+  // __host__ __device__: the kernel below calls it, and device code calls no host function (sim/host_calls.h).
+  const std::string target =
+      "static __host__ __device__ void* target() { return const_cast<unsigned*>(&blockDim.x); }\n"
+      "static volatile size_t four = 4;\n";
   for (const char* writer :
        {"void prepare() { memset(target(), 0, four); }\n",
         "void prepare() { unsigned zero = 0; memcpy(target(), &zero, four); }\n",

@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "model/lab.h"
 #include "sim/checked_calls.h"
+#include "sim/host_calls.h"
 #include "sim/host_reads.h"
 #include "sim/pass_join.h"
 #include "sim/rewriter.h"
@@ -113,6 +114,9 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten.device_names, lab)) {
     return *refused;
   }
+  if (std::optional<BuildResult> refused = host_function_in_device_code(passes.front(), rewritten, lab)) {
+    return *refused;
+  }
   // The device pass's startup code is judged before the join drops it: an .init_array slot of the file's own
   // must not escape the object check, which judges everything else in the joined object.
   const ObjectCheck::Result device_pass_check = object_check_.judge_startup(object_of(passes.front()));
@@ -182,6 +186,24 @@ std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step
   BuildResult result;
   result.outcome = BuildResult::Outcome::kCompileError;
   result.summary = describe_host_read(verdict, lab.submission_file());
+  result.log = result.summary + "\n";
+  return result;
+}
+
+// A kernel that calls a host function of the file is a compile error, as nvcc makes it (sim/host_calls.h).
+// Unjudged when readelf cannot list the DWARF, which a file's size may make too large to read.
+std::optional<BuildResult> SimToolchain::host_function_in_device_code(const Step& device_pass,
+                                                                      const RewriteResult& rewritten, const Lab& lab) {
+  constexpr size_t kDebugListingCap = 64 << 20;
+  const CommandResult listed = runner_.run({"readelf", "--debug-dump=rawline,info", object_of(device_pass).string()},
+                                           std::chrono::seconds(60), kDebugListingCap);
+  if (listed.outcome != CommandResult::Outcome::kSucceeded || listed.dropped_bytes > 0) return std::nullopt;
+  const HostCallVerdict verdict = find_host_call(parse_debug_info(listed.output), SourceScan(rewritten.text),
+                                                 rewritten.device_names, lab.submission_file());
+  if (verdict.outcome == HostCallVerdict::Outcome::kNone) return std::nullopt;
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kCompileError;
+  result.summary = describe_host_call(verdict, lab.submission_file());
   result.log = result.summary + "\n";
   return result;
 }

@@ -32,6 +32,8 @@ class SimToolchain : public CachedToolchain {
   std::optional<BuildResult> unsupported_construct(const Step& failed, const Lab& lab) const;
   std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
                                                           const Lab& lab);
+  std::optional<BuildResult> host_function_in_device_code(const Step& device_pass, const RewriteResult& rewritten,
+                                                          const Lab& lab);
   Step join_passes(const Step& device_pass, const Step& host_pass, const DeviceNames& names, const Lab& lab);
   CommandResult list_object(const std::filesystem::path& object);
   Step route_checked_calls(const Step& submission);

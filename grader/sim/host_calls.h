@@ -1,0 +1,44 @@
+// Whether device code of a lab's file calls a host function of the file, which nvcc refuses ("calling a
+// __host__ function("add") from a __global__ function("k") is not allowed"): nvcc compiles device code in a
+// pass of its own, where a function without __device__ does not exist; g++ compiles one program, where every
+// function is callable. Forgetting __device__ on a helper is a student's commonest slip, and without this check
+// such a file passed in the simulator and did not build for a GPU, so its grade depended on whether a GPU was
+// there.
+//
+// Read from the device pass object's DWARF (sim/debug_info.h): each call, inlined or not, from a kernel or from
+// a __device__ function it reaches, through what the libraries define and the lambdas and compiler-made
+// functions device code holds. A callee declared in the file is judged by its declaration's head in the text g++
+// compiled, found by the line and column DWARF gives: __device__ (or __global__) there makes it device code; a
+// head of only C++'s own words and the file's type names, without __device__, makes it a host function; any
+// other word (a macro of the file's, which may spell __host__ __device__) leaves it unjudged, as do `= default`
+// and the calls of a __host__ __device__ function, which nvcc only warns about.
+// What it cannot see: a call g++ folded away (a constexpr function of constant arguments), a call through a
+// pointer, and the library's host functions (std::min, which nvcc refuses without --expt-relaxed-constexpr).
+#pragma once
+
+#include <string>
+
+#include "sim/debug_info.h"
+#include "sim/device_names.h"
+#include "sim/source_scan.h"
+
+namespace cudagrade {
+
+struct HostCallVerdict {
+  enum class Outcome { kNone, kHostFunction } outcome = Outcome::kNone;
+  std::string caller;          // the file's kernel or __device__ function that makes the call, by name
+  bool caller_is_kernel = false;
+  std::string callee;          // the host function, by name
+  int call_line = 0;           // where the call is, when DWARF says; else 0
+  int declaration_line = 0;    // where the host function is declared
+};
+
+// `compiled`: the text g++ compiled, whose line 1 is `#line 1 "file_name"` (sim/rewriter.h), so that its line
+// N + 1 is the file's line N.
+HostCallVerdict find_host_call(const DebugInfo& info, const SourceScan& compiled, const DeviceNames& names,
+                               const std::string& file_name);
+
+// The compile error for a kHostFunction verdict, as nvcc words it, with the fix.
+std::string describe_host_call(const HostCallVerdict& verdict, const std::string& file_name);
+
+}  // namespace cudagrade

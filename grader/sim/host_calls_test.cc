@@ -1,0 +1,96 @@
+// nvcc refuses device code that calls a host function of the file; the simulator must too, or a file passes
+// without a GPU that does not build with one (sim/host_calls.h). Real files, compiled by g++ as the simulator
+// compiles them, and graded end to end.
+#include "sim/host_calls.h"
+
+#include <catch2/catch.hpp>
+
+#include "testing/sim_fixture.h"
+
+namespace cudagrade {
+namespace {
+
+using testing::kAddUp;
+
+// A one-block-per-256 sum whose kernel adds pairs with `add`, declared by each test as it likes, and whose host
+// code runs `host_use`.
+std::string adding_with(const std::string& declaration, const std::string& host_use = "") {
+  return declaration + R"(
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] = add(s[threadIdx.x], s[threadIdx.x + stride]);
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)" + kAddUp + R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {
+  )" + host_use + R"(
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n);
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}
+)";
+}
+
+TEST_CASE("device code that calls a host function of the file does not build, as with nvcc", "[sim][host_calls]") {
+  testing::SimFixture fixture;
+  const std::pair<const char*, const char*> host_functions[] = {
+      {"int add(int a, int b) { return a + b; }", "add"},  // inlined into the kernel
+      {"static inline int add(int a, int b) { return a + b; }", "add"},
+      {"__attribute__((noinline)) int add(int a, int b) { return a + b; }", "add"},  // called, not inlined
+      {"template <typename T>\nT twice_sum(T a, T b) { return a + b; }\n#define add twice_sum", "twice_sum<int>"},
+      {"struct Adder { int operator()(int a, int b) const { return a + b; } };\n#define add Adder()", "operator()"},
+      {"struct Pair { int a, b; Pair(int x, int y) : a(x), b(y) {} };\n"
+       "__device__ int add(int x, int y) { Pair p(x, y); return p.a + p.b; }",
+       "Pair"},
+  };
+  for (const auto& [declaration, callee] : host_functions) {
+    INFO(declaration);
+    const GradeReport report = fixture.grade(adding_with(declaration));
+    CHECK(report.verdict == CaseStatus::kCompileError);
+    CHECK_THAT(report.build_summary, Catch::Contains(std::string("calls ") + callee + " (declared at line") &&
+                                         Catch::Contains("which nvcc refuses (calling a __host__ function"));
+  }
+  SECTION("the caller named is the file's function that makes the call, at the file's lines") {
+    // Line 1 is the fixture's #include.
+    const GradeReport report = fixture.grade(adding_with(
+        "int plus(int a, int b) { return a + b; }\n__device__ int add(int a, int b) { return plus(a, b); }"));
+    CHECK_THAT(report.build_summary,
+               Catch::StartsWith("compile error: reduction.cu line 3: device function add calls plus (declared at "
+                                 "line 2), a host function, which nvcc refuses (calling a __host__ function(\"plus\") "
+                                 "from a __device__ function(\"add\") is not allowed)"));
+  }
+}
+
+TEST_CASE("device functions, however declared, and what nvcc only warns about build", "[sim][host_calls]") {
+  testing::SimFixture fixture;
+  const std::pair<const char*, const char*> device_functions[] = {
+      {"__device__ int add(int a, int b) { return a + b; }", ""},
+      {"__device__ __forceinline__ int add(int a, int b) { return a + b; }", ""},
+      {"__host__ __device__ int add(int a, int b) { return a + b; }", "(void)add(1, 2);"},
+      {"#define HD __host__ __device__\nHD int add(int a, int b) { return a + b; }", "(void)add(1, 2);"},
+      {"template <typename T>\n__device__\nT add(T a, T b) { return a + b; }", ""},
+      {"struct Adder { __device__ int operator()(int a, int b) const { return a + b; } };\n#define add Adder()", ""},
+      {"struct Pair { int a = 0, b = 0; Pair() = default; };\n"
+       "__device__ int add(int x, int y) { Pair p; p.a = x; p.b = y; return p.a + p.b; }",
+       ""},
+      {"#define add(a, b) ([](int x, int y) { return x + y; }(a, b))", ""},  // a lambda in device code
+      // nvcc warns (#20011-D) and builds.
+      {"int plus(int a, int b) { return a + b; }\n__host__ __device__ int add(int a, int b) { return plus(a, b); }",
+       ""},
+  };
+  for (const auto& [declaration, host_use] : device_functions) {
+    INFO(declaration);
+    const GradeReport report = fixture.grade(adding_with(declaration, host_use), {1000});
+    INFO(report.build_summary << "\n" << report.build_log);
+    CHECK(report.verdict == CaseStatus::kPassed);
+  }
+}
+
+}  // namespace
+}  // namespace cudagrade
