@@ -17,7 +17,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "tests", "data", "nvcc", "device-functions-13.0.txt")
-NVCC_FLAGS = ["-std=c++17", "-O3", "-arch=sm_90"]
+NVCC_FLAGS = ["-std=c++17", "-O3", "-arch=sm_90", "--expt-relaxed-constexpr"]
 INTERNAL = re.compile(r"^(__nv|__cuda|__pm\d|__pow_helper|__cmath)|_impl$|_ptsz$")
 NOT_FUNCTIONS = {"_U", "__attribute__", "delete", "new", "operator", "sizeof"}
 

@@ -19,11 +19,12 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tests", "data", "nvcc")
 INCLUDE = os.path.join(ROOT, "grader", "cusim", "include")
-NVCC_FLAGS = ["-std=c++17", "-O3", "-arch=sm_90"]
+NVCC_FLAGS = ["-std=c++17", "-O3", "-arch=sm_90", "--expt-relaxed-constexpr"]
 # What the simulator's compile of a student's file defines per pass besides the text (sim/rewriter.cc's
 # pass_defines, sim/sim_toolchain.cc's flags).
 SIM_FLAGS = ["g++", "-std=c++17", "-O2", "-gdwarf-4", "-fno-omit-frame-pointer", "-fsanitize=thread",
-             "-fsanitize=alignment", "-ffunction-sections", "-fdata-sections", "-x", "c++", "-include", "cusim.h"]
+             "-fsanitize=alignment", "-ffunction-sections", "-fdata-sections", "-fno-ipa-icf", "-x", "c++",
+             "-include", "cusim.h"]
 SIM_PASS = {"host": ["-D__CUSIM_HOST_PASS__"], "device": ["-D__CUDA_ARCH__=900", "-DCUDA_DOUBLE_MATH_FUNCTIONS"]}
 
 

@@ -15,8 +15,11 @@ std::string NvccToolchain::describe() const {
   return fmt::format("nvcc, sm_{}", arch_);
 }
 
+// --expt-relaxed-constexpr: device code may call constexpr host functions (std::min, std::max,
+// std::numeric_limits<T>::max(), a file's own constexpr helper), as the simulator's g++ always could; without it
+// a file that did passed in the simulator and did not build for a GPU.
 std::vector<std::string> NvccToolchain::compiler() const {
-  return {nvcc_, "-std=c++17", "-O3", "-arch=sm_" + arch_, "-lineinfo"};
+  return {nvcc_, "-std=c++17", "-O3", "-arch=sm_" + arch_, "-lineinfo", "--expt-relaxed-constexpr"};
 }
 
 // The harness's two objects (the runner's main and the lab's entry), shared by every submission of a lab.

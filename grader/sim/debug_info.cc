@@ -28,7 +28,9 @@ std::optional<DebugEntry> entry_heading(std::string_view line) {
   const size_t close = line.find(')', open);
   if (close == std::string_view::npos) return std::nullopt;
   DebugEntry entry;
-  entry.depth = std::atoi(std::string(line.substr(1, depth_end - 1)).c_str());
+  const long long depth = std::strtoll(std::string(line.substr(1, depth_end - 1)).c_str(), nullptr, 10);
+  if (depth < 0 || depth > 4096) return std::nullopt;
+  entry.depth = static_cast<int>(depth);
   entry.offset = std::strtoull(std::string(line.substr(depth_end + 2, offset_end - depth_end - 2)).c_str(), nullptr, 16);
   entry.tag = std::string(line.substr(open + 1, close - open - 1));
   return entry;
@@ -57,7 +59,9 @@ void read_attribute(std::string_view line, DebugEntry& entry) {
   if (at == std::string_view::npos || colon == std::string_view::npos) return;
   const std::string_view name = trimmed(line.substr(at, colon - at));
   const std::string_view value = trimmed(line.substr(colon + 1));
-  const int number = std::atoi(std::string(value).c_str());
+  // Lines and columns past int's range (`#line 4294967295`) are read as 0, which no check takes for a place.
+  const long long parsed = std::strtoll(std::string(value).c_str(), nullptr, 10);
+  const int number = parsed > 0 && parsed < (1LL << 30) ? static_cast<int>(parsed) : 0;
   if (name == "DW_AT_name") entry.name = string_value(value);
   else if (name == "DW_AT_decl_file") entry.decl_file = number;
   else if (name == "DW_AT_decl_line") entry.decl_line = number;
@@ -111,12 +115,15 @@ DebugInfo parse_debug_info(const std::string& listing) {
     }
     if (std::optional<DebugEntry> entry = entry_heading(line)) {
       part = Part::kEntries;
-      if (entry->depth < 0 || entry->depth > 4096) continue;
       open_at_depth.resize(static_cast<size_t>(entry->depth) + 1);
       if (entry->depth > 0) entry->parent = open_at_depth[static_cast<size_t>(entry->depth) - 1];
       open_at_depth[static_cast<size_t>(entry->depth)] = entry->offset;
       info.index_of_offset[entry->offset] = info.entries.size();
       info.entries.push_back(std::move(*entry));
+      continue;
+    }
+    if (line.find("Abbrev Number:") != std::string::npos) {  // an entry not kept: its attributes are not ours
+      part = Part::kOther;
       continue;
     }
     if (part == Part::kEntries && !info.entries.empty() && line.find("DW_AT_") != std::string::npos) {

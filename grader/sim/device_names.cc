@@ -50,7 +50,9 @@ std::string kernel_name(const SourceScan& scan, size_t from, size_t end) {
   const std::string_view head = std::string_view(scan.text()).substr(0, end);
   for (size_t paren = head.find('(', from); paren != std::string_view::npos;) {
     const std::string name = declared_name(head.substr(from, paren - from));
-    if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__") return name;
+    if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__" && name != "alignas") {
+      return name;
+    }
     const size_t close = scan.group_end(paren);
     if (close == std::string::npos || close >= end) break;
     from = close + 1;
@@ -118,11 +120,13 @@ DeviceNames device_names(const SourceScan& scan, const std::vector<KernelDeclara
   return names;
 }
 
-// Where the declaration whose keyword is at `at` starts: after the last ';', '{' or '}' of code before it, and
-// never before `floor`, where the last declaration read ended, so that a file of keywords costs one pass.
+// Where the declaration whose keyword is at `at` starts: after the last ';', '{' or '}' of code before it, or
+// the preprocessor line above it, and never before `floor`, where the last declaration read ended, so that a
+// file of keywords costs one pass.
 static size_t declaration_start(const SourceScan& scan, size_t at, size_t floor) {
   const std::string& text = scan.text();
-  while (at > floor && !(scan.is_code(at - 1) && (text[at - 1] == ';' || text[at - 1] == '{' || text[at - 1] == '}'))) {
+  while (at > floor && !scan.on_directive_line(at - 1) &&
+         !(scan.is_code(at - 1) && (text[at - 1] == ';' || text[at - 1] == '{' || text[at - 1] == '}'))) {
     --at;
   }
   return at;

@@ -2,97 +2,34 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
 #include <deque>
 #include <map>
 #include <set>
-#include <string_view>
 #include <unordered_map>
 
 namespace cudagrade {
 namespace {
 
-// Where device code may be: what a function is, as nvcc would compile it.
-enum class Space {
-  kKernel,
-  kDevice,      // __device__
-  kHostDevice,  // __host__ __device__: nvcc only warns about its calls to host functions
-  kHost,        // the file's, without __device__: nvcc refuses device code's calls to it
-  kUnjudged,    // the file's, with a head this check cannot read (a macro's word, `= default`)
-  kElsewhere,   // a library's, a lambda, or made by the compiler: device code when device code calls it
-};
+// What a function is to the check: one of the file's, in the space its head says (sim/function_heads.h), or
+// another's (a library's, a lambda, one the compiler made), which is device code when device code calls it.
+enum class Space { kKernel, kDevice, kHostDevice, kHost, kUnjudged, kElsewhere };
 
-// C++'s own words and CUDA's, which a function's head may hold besides the file's type names.
-bool known_word(const std::string& word) {
-  static const std::set<std::string> words = {
-      "static", "inline", "constexpr", "consteval", "extern", "virtual", "explicit", "friend", "const",
-      "volatile", "unsigned", "signed", "short", "long", "int", "char", "float", "double", "bool", "void",
-      "auto", "template", "typename", "class", "struct", "enum", "union", "public", "private", "protected",
-      "noexcept", "std", "size_t", "ptrdiff_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
-      "uint16_t", "uint32_t", "uint64_t", "__inline__", "__forceinline__", "__noinline__", "__host__",
-      "__device__", "__global__", "dim3", "cudaError_t", "__restrict__"};
-  if (words.count(word) != 0) return true;
-  // CUDA's vector types: float4, uint2, longlong4, ...
-  static const std::set<std::string> vector_bases = {"char", "uchar", "short", "ushort", "int", "uint", "long",
-                                                     "ulong", "longlong", "ulonglong", "float", "double"};
-  return word.size() > 1 && word.back() >= '1' && word.back() <= '4' &&
-         vector_bases.count(word.substr(0, word.size() - 1)) != 0;
-}
-
-// The identifiers starting at each code position of `text`, in order.
-struct Word {
-  size_t at;
-  std::string text;
-};
-
-std::vector<Word> code_words(const SourceScan& scan, size_t from, size_t to) {
-  std::vector<Word> words;
-  const std::string& text = scan.text();
-  for (size_t i = from; i < to;) {
-    if (!scan.is_code(i) || !identifier_char(text[i]) || (i > from && identifier_char(text[i - 1]))) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < to && identifier_char(text[end])) ++end;
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) words.push_back({i, text.substr(i, end - i)});
-    i = end;
+Space of(ExecutionSpace space) {
+  switch (space) {
+    case ExecutionSpace::kKernel: return Space::kKernel;
+    case ExecutionSpace::kDevice: return Space::kDevice;
+    case ExecutionSpace::kHostDevice: return Space::kHostDevice;
+    case ExecutionSpace::kHost: return Space::kHost;
+    case ExecutionSpace::kUnjudged: return Space::kUnjudged;
   }
-  return words;
-}
-
-// The names the file declares as types: after struct, class, union, enum, typename; `using X =`; a typedef's
-// last name. More than its types (an elaborated type's use), never fewer.
-std::set<std::string> file_type_names(const SourceScan& scan) {
-  std::set<std::string> names;
-  const std::vector<Word> words = code_words(scan, 0, scan.text().size());
-  for (size_t i = 0; i + 1 < words.size(); ++i) {
-    const std::string& word = words[i].text;
-    if (word == "struct" || word == "class" || word == "union" || word == "enum" || word == "typename" ||
-        word == "using") {
-      names.insert(words[i + 1].text);
-    }
-    if (word == "typedef") {
-      const size_t end = scan.first_at_depth(words[i].at, ";");
-      for (size_t j = i + 1; j < words.size() && (end == std::string::npos || words[j].at < end); ++j) {
-        names.insert(words[j].text);
-      }
-    }
-  }
-  return names;
+  return Space::kUnjudged;
 }
 
 class HostCallFinder {
  public:
   HostCallFinder(const DebugInfo& info, const SourceScan& compiled, const DeviceNames& names,
                  const std::string& file_name)
-      : info_(info), compiled_(compiled), names_(names), file_name_(file_name), types_(file_type_names(compiled)) {
-    const std::string& text = compiled.text();
-    line_starts_.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') line_starts_.push_back(i + 1);
-    }
-  }
+      : info_(info), heads_(compiled), names_(names), file_name_(file_name) {}
 
   HostCallVerdict find();
 
@@ -107,19 +44,16 @@ class HostCallFinder {
   };
 
   const DebugEntry* declaration(uint64_t offset) const;
+  const DebugEntry* parent_of(const DebugEntry& entry) const;
   bool in_lambda(const DebugEntry& entry) const;
+  bool special_member(const DebugEntry& entry) const;
   Space space(uint64_t function);
-  Space judge_head(const DebugEntry& function) const;
-  size_t past_angle_brackets(size_t from, size_t limit) const;
-  size_t name_position(const DebugEntry& function) const;
   std::map<uint64_t, std::vector<Edge>> calls() const;
 
   const DebugInfo& info_;
-  const SourceScan& compiled_;
+  const FunctionHeads heads_;
   const DeviceNames& names_;
   const std::string& file_name_;
-  const std::set<std::string> types_;
-  std::vector<size_t> line_starts_;
   std::unordered_map<uint64_t, Space> spaces_;
 };
 
@@ -136,12 +70,24 @@ const DebugEntry* HostCallFinder::declaration(uint64_t offset) const {
   return entry;
 }
 
+const DebugEntry* HostCallFinder::parent_of(const DebugEntry& entry) const {
+  return entry.parent ? info_.at(*entry.parent) : nullptr;
+}
+
 bool HostCallFinder::in_lambda(const DebugEntry& entry) const {
-  for (const DebugEntry* parent = entry.parent ? info_.at(*entry.parent) : nullptr; parent != nullptr;
-       parent = parent->parent ? info_.at(*parent->parent) : nullptr) {
+  for (const DebugEntry* parent = parent_of(entry); parent != nullptr; parent = parent_of(*parent)) {
     if (parent->name.rfind("<lambda", 0) == 0) return true;
   }
   return false;
+}
+
+// A constructor or destructor: named as the class it is declared in.
+bool HostCallFinder::special_member(const DebugEntry& entry) const {
+  const DebugEntry* parent = parent_of(entry);
+  if (parent == nullptr || parent->name.empty()) return false;
+  std::string name = entry.name.substr(0, entry.name.find('<'));
+  if (!name.empty() && name.front() == '~') name.erase(0, 1);
+  return name == parent->name.substr(0, parent->name.find('<'));
 }
 
 Space HostCallFinder::space(uint64_t function) {
@@ -149,122 +95,33 @@ Space HostCallFinder::space(uint64_t function) {
   const DebugEntry* entry = info_.at(function);
   Space result = Space::kElsewhere;
   if (entry != nullptr && info_.is_file(entry->decl_file, file_name_) && !entry->artificial && !in_lambda(*entry)) {
-    result = judge_head(*entry);
+    result = of(heads_.judge(entry->name, entry->decl_line, entry->decl_column, special_member(*entry)));
   }
   return spaces_.emplace(function, result).first->second;
 }
 
-// Where the function's name is in the compiled text: at DWARF's line and column when the name is there, else
-// its first whole-token occurrence on that line before a '(' or '<'; npos when neither.
-size_t HostCallFinder::name_position(const DebugEntry& function) const {
-  std::string base = function.name.substr(0, function.name.find('<'));
-  if (base.rfind("operator", 0) == 0) base = "operator";
-  if (!base.empty() && base.front() == '~') base.erase(0, 1);
-  const size_t line = static_cast<size_t>(function.decl_line);  // line N of the file is line N + 1 here
-  if (base.empty() || line + 1 > line_starts_.size()) return std::string::npos;
-  const size_t start = line_starts_[line];
-  const size_t end = line + 1 < line_starts_.size() ? line_starts_[line + 1] : compiled_.text().size();
-  const std::string& text = compiled_.text();
-  auto token_at = [&](size_t at) {
-    return at + base.size() <= end && text.compare(at, base.size(), base) == 0 && compiled_.is_code(at) &&
-           (at == 0 || !identifier_char(text[at - 1])) &&
-           (at + base.size() >= text.size() || !identifier_char(text[at + base.size()]));
-  };
-  const size_t column = start + static_cast<size_t>(std::max(function.decl_column, 1)) - 1;
-  if (function.decl_column > 0 && column < end && token_at(column)) return column;
-  for (size_t at = text.find(base, start); at != std::string::npos && at < end; at = text.find(base, at + 1)) {
-    if (!token_at(at)) continue;
-    size_t after = at + base.size();
-    while (after < end && std::isspace(static_cast<unsigned char>(text[after]))) ++after;
-    if (after < end && (text[after] == '(' || text[after] == '<')) return at;
-  }
-  return std::string::npos;
-}
-
-// Past the '>' that closes the '<' after `from`, or `limit` when there is none before it.
-size_t HostCallFinder::past_angle_brackets(size_t from, size_t limit) const {
-  const std::string& text = compiled_.text();
-  int depth = 0;
-  for (size_t at = from; at < limit; ++at) {
-    if (!compiled_.is_code(at)) continue;
-    if (text[at] == '(' || text[at] == '[') {
-      const size_t close = compiled_.group_end(at);
-      if (close == std::string::npos || close >= limit) return limit;
-      at = close;
-    } else if (text[at] == '<') {
-      ++depth;
-    } else if (text[at] == '>' && --depth == 0) {
-      return at + 1;
-    }
-  }
-  return limit;
-}
-
-Space HostCallFinder::judge_head(const DebugEntry& function) const {
-  const size_t name = name_position(function);
-  if (name == std::string::npos || compiled_.on_directive_line(name)) return Space::kUnjudged;
-  const std::string& text = compiled_.text();
-  size_t begin = name;
-  while (begin > 0 && !(compiled_.is_code(begin - 1) && (text[begin - 1] == ';' || text[begin - 1] == '{' ||
-                                                         text[begin - 1] == '}')) &&
-         !compiled_.on_directive_line(begin - 1)) {
-    --begin;
-  }
-  // `= default` and `= delete` after the parameters: nvcc gives a defaulted function the space of its caller.
-  const size_t open = text.find('(', name);
-  const size_t close = open == std::string::npos ? open : compiled_.group_end(open);
-  if (close != std::string::npos) {
-    const size_t stop = compiled_.first_at_depth(close + 1, ";{");
-    const std::string after = text.substr(close + 1, stop == std::string::npos ? 0 : stop - close - 1);
-    if (after.find('=') != std::string::npos) return Space::kUnjudged;
-  }
-  bool device = false, host = false, global = false, unknown = false;
-  size_t skip_until = begin;
-  for (const Word& word : code_words(compiled_, begin, name)) {
-    if (word.at < skip_until) continue;
-    if (word.text == "__device__") device = true;
-    if (word.text == "__host__") host = true;
-    if (word.text == "__global__") global = true;
-    if (word.text == "template") {  // its parameter list declares names; the file's types are known already
-      skip_until = past_angle_brackets(word.at + word.text.size(), name);
-      continue;
-    }
-    if (word.text == "__attribute__" || word.text == "alignas" || word.text == "__launch_bounds__" ||
-        word.text == "__align__" || word.text == "decltype" || word.text == "__declspec") {
-      const size_t open = compiled_.first_at_depth(word.at, "(");
-      const size_t close = open == std::string::npos || open > name ? open : compiled_.group_end(open);
-      skip_until = close == std::string::npos ? name : close + 1;
-      continue;
-    }
-    if (!known_word(word.text) && types_.count(word.text) == 0) unknown = true;
-  }
-  if (global) return Space::kKernel;
-  if (device) return host ? Space::kHostDevice : Space::kDevice;
-  return unknown ? Space::kUnjudged : Space::kHost;
-}
-
 // Each function's calls, inlined or not, keyed by the declaration of the function that makes them.
+// Each function's calls, inlined or not, keyed by the declaration of the function that makes them: the
+// nearest enclosing inlined instance's, else the subprogram's. Entries come parents first, so each one's
+// enclosing function is known when it is read.
 std::map<uint64_t, std::vector<HostCallFinder::Edge>> HostCallFinder::calls() const {
   std::map<uint64_t, std::vector<Edge>> edges;
+  std::unordered_map<uint64_t, const DebugEntry*> enclosing;  // by entry: the function its code belongs to
   for (const DebugEntry& entry : info_.entries) {
+    const DebugEntry* outer = nullptr;
+    if (entry.parent) {
+      if (auto found = enclosing.find(*entry.parent); found != enclosing.end()) outer = found->second;
+    }
     const bool inlined = entry.tag == "DW_TAG_inlined_subroutine";
-    if (!inlined && entry.tag != "DW_TAG_GNU_call_site" && entry.tag != "DW_TAG_call_site") continue;
-    if (!entry.abstract_origin) continue;
-    const DebugEntry* callee = declaration(*entry.abstract_origin);
-    const DebugEntry* caller = nullptr;
-    for (const DebugEntry* up = entry.parent ? info_.at(*entry.parent) : nullptr; up != nullptr;
-         up = up->parent ? info_.at(*up->parent) : nullptr) {
-      if (up->tag == "DW_TAG_inlined_subroutine" && up->abstract_origin) {
-        caller = declaration(*up->abstract_origin);
-        break;
-      }
-      if (up->tag == "DW_TAG_subprogram") {
-        caller = declaration(up->offset);
-        break;
+    const bool call = inlined || entry.tag == "DW_TAG_GNU_call_site" || entry.tag == "DW_TAG_call_site";
+    if (call && entry.abstract_origin && outer != nullptr) {
+      if (const DebugEntry* callee = declaration(*entry.abstract_origin)) {
+        edges[outer->offset].push_back({callee->offset, inlined ? entry.call_line : 0});
       }
     }
-    if (callee == nullptr || caller == nullptr) continue;
-    edges[caller->offset].push_back({callee->offset, inlined ? entry.call_line : 0});
+    if (entry.tag == "DW_TAG_subprogram") outer = declaration(entry.offset);
+    if (inlined && entry.abstract_origin) outer = declaration(*entry.abstract_origin);
+    if (outer != nullptr) enclosing[entry.offset] = outer;
   }
   return edges;
 }

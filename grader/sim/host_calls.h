@@ -7,19 +7,18 @@
 //
 // Read from the device pass object's DWARF (sim/debug_info.h): each call, inlined or not, from a kernel or from
 // a __device__ function it reaches, through what the libraries define and the lambdas and compiler-made
-// functions device code holds. A callee declared in the file is judged by its declaration's head in the text g++
-// compiled, found by the line and column DWARF gives: __device__ (or __global__) there makes it device code; a
-// head of only C++'s own words and the file's type names, without __device__, makes it a host function; any
-// other word (a macro of the file's, which may spell __host__ __device__) leaves it unjudged, as do `= default`
-// and the calls of a __host__ __device__ function, which nvcc only warns about.
-// What it cannot see: a call g++ folded away (a constexpr function of constant arguments), a call through a
-// pointer, and the library's host functions (std::min, which nvcc refuses without --expt-relaxed-constexpr).
+// functions device code holds. A callee declared in the file is judged by its declaration's head
+// (sim/function_heads.h); one the head does not decide for certain is let through, so that a correct file is
+// never refused on a guess.
+// What it cannot see: a call g++ folded away, a call through a pointer, a lambda of host code called from a
+// kernel, and the libraries' host functions that are not constexpr (std::swap in C++17).
 #pragma once
 
 #include <string>
 
 #include "sim/debug_info.h"
 #include "sim/device_names.h"
+#include "sim/function_heads.h"
 #include "sim/source_scan.h"
 
 namespace cudagrade {

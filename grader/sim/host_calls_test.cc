@@ -67,6 +67,29 @@ TEST_CASE("device code that calls a host function of the file does not build, as
   }
 }
 
+TEST_CASE("a lambda in a kernel is device code: its call to a host function does not build", "[sim][host_calls]") {
+  testing::SimFixture fixture;
+  const GradeReport report = fixture.grade(R"(int plus(int a, int b) { return a + b; }
+__global__ void block_sums(const int* in, int* partial, int n) {
+  __shared__ int s[256];
+  auto combine = [](int x, int y) {
+    return plus(x, y);
+  };
+  const int i = blockIdx.x * 256 + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] = combine(s[threadIdx.x], s[threadIdx.x + stride]);
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)" + kAddUp + testing::kTwoPassLauncher);
+  CHECK(report.verdict == CaseStatus::kCompileError);
+  CHECK_THAT(report.build_summary, Catch::StartsWith("compile error: reduction.cu line 6: kernel block_sums calls plus "
+                                                     "(declared at line 2), a host function"));
+}
+
 TEST_CASE("device functions, however declared, and what nvcc only warns about build", "[sim][host_calls]") {
   testing::SimFixture fixture;
   const std::pair<const char*, const char*> device_functions[] = {
@@ -80,6 +103,22 @@ TEST_CASE("device functions, however declared, and what nvcc only warns about bu
        "__device__ int add(int x, int y) { Pair p; p.a = x; p.b = y; return p.a + p.b; }",
        ""},
       {"#define add(a, b) ([](int x, int y) { return x + y; }(a, b))", ""},  // a lambda in device code
+      // nvcc runs with --expt-relaxed-constexpr: device code may call a constexpr host function.
+      {"constexpr int add(int a, int b) { return a + b; }", ""},
+      {"#include <algorithm>\n#define add(a, b) std::max(a, b) - std::min(a, b) + 2 * std::min(a, b)", ""},
+      // A macro that spells __host__ __device__ beside a typedef'd struct (the typedef's names are not types).
+      {"#define CUDA_CALLABLE __host__ __device__\ntypedef struct { int v; CUDA_CALLABLE int get() const { return v; } } "
+       "box;\nCUDA_CALLABLE int add(int a, int b) { box x{a}; return x.get() + b; }",
+       ""},
+      // Declarations that disagree: nvcc takes the function as __host__ __device__, with a warning.
+      {"__device__ int add(int a, int b);\nint add(int a, int b) { return a + b; }", ""},
+      // __device__ behind a preprocessor line above the name.
+      {"#ifdef __CUDACC__\n__device__\n#endif\nint add(int a, int b) { return a + b; }", ""},
+      // A host function with the same body as the __device__ one: g++ must not merge the two.
+      {"__attribute__((noinline)) __device__ int add(int a, int b) { int s = a; for (int i = 0; i < b; ++i) s++; "
+       "for (int i = 0; i > b; --i) s--; return s; }\n__attribute__((noinline)) int host_add(int a, int b) { int s = "
+       "a; for (int i = 0; i < b; ++i) s++; for (int i = 0; i > b; --i) s--; return s; }",
+       "volatile int keep = host_add(1, 2); (void)keep;"},
       // nvcc warns (#20011-D) and builds.
       {"int plus(int a, int b) { return a + b; }\n__host__ __device__ int add(int a, int b) { return plus(a, b); }",
        ""},

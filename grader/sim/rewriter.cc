@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -303,7 +304,18 @@ void mark_kernel_entries(const SourceScan& scan, const std::vector<KernelDeclara
 struct ClockTokens {
   std::vector<size_t> at;
   std::vector<size_t> others_before;  // per token, how many before it are not such a call; one more at the end
+  bool file_declares_clock = false;    // a function or member of the file's own is named clock
 };
+
+// Whether the word that ends just before `end` declares what follows it (`unsigned clock()`), rather than
+// leading to an expression (`return clock()`).
+bool declares_after(const std::string& text, size_t end) {
+  size_t begin = end;
+  while (begin > 0 && identifier_char(text[begin - 1])) --begin;
+  static const std::set<std::string> leading = {"return", "else", "do", "case", "throw", "co_return", "co_yield",
+                                                "new", "delete", "sizeof"};
+  return leading.count(text.substr(begin, end - begin)) == 0;
+}
 
 ClockTokens clock_tokens(const SourceScan& scan) {
   const std::string& text = scan.text();
@@ -312,16 +324,25 @@ ClockTokens clock_tokens(const SourceScan& scan) {
     return at;
   };
   ClockTokens tokens;
-  tokens.at = scan.find_tokens("clock");
   size_t others = 0;
-  for (size_t at : tokens.at) {
+  for (size_t at : scan.find_tokens("clock")) {
+    if (scan.on_directive_line(at)) continue;  // a macro's body: where it is used is not known here
+    tokens.at.push_back(at);
     tokens.others_before.push_back(others);
     size_t before = at;
     while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1]))) --before;
-    const bool qualified = before > 0 && (text[before - 1] == ':' || text[before - 1] == '.' || text[before - 1] == '>');
+    const char previous = before > 0 ? text[before - 1] : '\0';
+    const bool qualified = (previous == ':' && before > 1 && text[before - 2] == ':') || previous == '.' ||
+                           (previous == '>' && before > 1 && text[before - 2] == '-');
     const size_t open = next_code(at + 5);
     const bool call = open < text.size() && text[open] == '(' && next_code(open + 1) < text.size() &&
                       text[next_code(open + 1)] == ')';
+    // The file's own function or member named clock: a binding would hide it, so none is made anywhere.
+    const bool before_parameters = open < text.size() && text[open] == '(';
+    if (before_parameters &&
+        (previous == '*' || previous == '&' || (identifier_char(previous) && declares_after(text, before)))) {
+      tokens.file_declares_clock = true;
+    }
     if (qualified || !call) ++others;
   }
   tokens.others_before.push_back(others);
@@ -342,7 +363,7 @@ bool calls_only_clock(const ClockTokens& tokens, size_t begin, size_t end) {
 void bind_device_clock(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels,
                        std::vector<Edit>& edits) {
   const ClockTokens tokens = clock_tokens(scan);
-  if (tokens.at.empty()) return;
+  if (tokens.at.empty() || tokens.file_declares_clock) return;
   std::vector<FunctionBody> bodies = device_only_bodies(scan);
   for (const KernelDeclaration& kernel : kernels) {
     if (kernel.has_body) bodies.push_back({kernel.keyword, kernel.head_end});

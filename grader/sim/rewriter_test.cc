@@ -197,8 +197,8 @@ TEST_CASE("a device body that calls clock() names the device clock; host code an
       "long host() { return clock(); }\n"                                 // 4: host code
       "__global__ void param(long clock) { }\n"                           // 5: a parameter's name
       "__device__ long qualified() { return ::clock(); }\n"               // 6: qualified
-      "__device__ float clock(float x);\n"                                // 7: the file's own clock
-      "__device__ float own(float x) { return clock(x); }\n"              // 8
+      "__device__ long later(long x);\n"                                  // 7: a declaration
+      "__device__ long tick(long clock_offset) { return clock() + clock_offset; }\n"  // 8: another name
       "__global__ void lambda(long* t) { auto f = [] __device__ (int i) { return clock() + i; }; t[0] = f(1); }\n"
       "__device__ int table{3};\n");                                      // 10: a variable's initialiser
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
@@ -220,9 +220,28 @@ TEST_CASE("a device body that calls clock() names the device clock; host code an
   CHECK(bindings(4) == 0);
   CHECK(bindings(5) == 0);
   CHECK(bindings(6) == 0);
-  CHECK(bindings(8) == 0);
+  CHECK(bindings(8) == 1);
   CHECK(bindings(9) == 2);  // the kernel's body and the device lambda's
   CHECK(bindings(10) == 0);
+}
+
+TEST_CASE("clock() in comparisons and conditionals is bound; a file's own clock is never hidden", "[sim]") {
+  constexpr std::string_view kBinding = "using ::cusim::in_device_code::clock;";
+  const RewriteResult compared = rewrite(
+      "#define HD __host__ __device__\n"
+      "__device__ long stamp() { return clock(); }\n"
+      "__global__ void k(long* t, long deadline, bool first) {\n"
+      "  while (deadline > clock()) {}\n"
+      "  t[0] = first ? 0 : clock();\n"
+      "}\n");
+  REQUIRE(compared.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(compared.text, Catch::Contains("stamp() {" + std::string(" ") + std::string(kBinding)));
+  CHECK_THAT(compared.text, Catch::Contains("bool first) { ::cusim::enter_kernel(\"k\", 3); " + std::string(kBinding)));
+  const RewriteResult own = rewrite(
+      "struct Timer { __device__ unsigned clock() { return 7; } __device__ unsigned tick() { return clock(); } };\n"
+      "__global__ void k(unsigned* t) { Timer timer; t[0] = timer.tick() + clock(); }\n");
+  REQUIRE(own.outcome == RewriteResult::Outcome::kRewritten);
+  CHECK_THAT(own.text, !Catch::Contains(std::string(kBinding)));
 }
 
 // The preprocessed policy refuses the simulator's names in the file's own lines but those the rewriter writes

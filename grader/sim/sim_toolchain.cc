@@ -142,8 +142,10 @@ std::vector<CachedToolchain::Step> SimToolchain::compile_passes(const RewriteRes
     // hooks cannot tell apart. The check calls the runtime (race_hooks.cc), which ends a kernel's run there.
     // -ffunction-sections, -fdata-sections: each function and variable a section of its own name, for the
     // check that device code reads no host variable (sim/host_reads.h) and for the join (sim/pass_join.h).
+    // -fno-ipa-icf: g++ would merge a __device__ helper with a host function of the same body and point the
+    // kernel's call at the host one, which the check that device code calls no host function then refuses.
     command.insert(command.end(), {"-fsanitize=thread", "-fsanitize=alignment", "-ffunction-sections",
-                                   "-fdata-sections", "-x", "c++", "-include", "cusim.h"});
+                                   "-fdata-sections", "-fno-ipa-icf", "-x", "c++", "-include", "cusim.h"});
     return compile(pass == Pass::kDevice ? "submission" : "submission-host-pass", rewritten.text,
                    lab.submission_file(), command,
                    {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},

@@ -34,6 +34,7 @@
 #define _CRTIMP 
 #define __CHANNEL_DESCRIPTOR_H__ 
 #define __COMMON_FUNCTIONS_H__ 
+#define __CUDACC_RELAXED_CONSTEXPR__ 1
 #define __CUDACC_VER__ "__CUDACC_VER__ is no longer supported.  Use __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, and __CUDACC_VER_BUILD__ instead."
 #define __CUDART_API_PTDS(api) api
 #define __CUDART_API_PTSZ(api) api
