@@ -79,6 +79,7 @@ add_executable(cudagrade_tests
   grader/pipeline/sim_pipeline_test.cc
   grader/pipeline/sim_profile_test.cc
   grader/pipeline/sim_fidelity_test.cc
+  grader/pipeline/sim_host_code_test.cc
   grader/pipeline/sim_passes_test.cc
   grader/pipeline/sim_efficiency_test.cc
   grader/report/github_printer_test.cc

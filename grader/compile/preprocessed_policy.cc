@@ -280,8 +280,8 @@ std::string describe_preprocessed_refusal(const PreprocessedVerdict& verdict, co
     case PreprocessedVerdict::Outcome::kSimulatorInternals:
       return fmt::format(
           "rejected: {} line {}: once the file's macros are expanded, it names the grader's simulator, its "
-          "sanitizer hooks or a symbol by its mangled name, which nvcc's CUDA does not have; a lab's file uses "
-          "CUDA's own names",
+          "sanitizer hooks, the linker's tables or a symbol by its mangled name, which nvcc's CUDA does not "
+          "have; a lab's file uses CUDA's own names",
           file_name, verdict.line);
     case PreprocessedVerdict::Outcome::kNoInstrumentation:
       return fmt::format(

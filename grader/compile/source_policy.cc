@@ -281,7 +281,7 @@ bool names_simulator_internals(std::string_view word) {
        {"cusim", "CUSIM", "__cusim", "__CUSIM", "__tsan_", "__ubsan_", "__sanitizer_", "_Z", "__cudagrade"}) {
     if (word.substr(0, prefix.size()) == prefix) return true;
   }
-  return word == "weakref" || word == "__weakref__";
+  return word == "weakref" || word == "__weakref__" || word == "_GLOBAL_OFFSET_TABLE_";
 }
 
 SourceVerdict judge_source(const std::string& file) {
@@ -305,8 +305,8 @@ SourceVerdict judge_source(const std::string& file) {
     if (!internal.empty()) {
       return {SourceVerdict::Outcome::kRejected, line.first_line, "",
               std::string(internal) +
-                  " is not allowed: it names the grader's simulator, its sanitizer hooks or a symbol by its "
-                  "mangled name, which nvcc's CUDA does not have; a lab's file uses CUDA's own names"};
+                  " is not allowed: it names the grader's simulator, its sanitizer hooks, the linker's tables or a "
+                  "symbol by its mangled name, which nvcc's CUDA does not have; a lab's file uses CUDA's own names"};
     }
     for (const ForbiddenWord& forbidden : kForbiddenWords) {
       if (has_token(line.text, forbidden.word)) {

@@ -11,12 +11,10 @@ bool named_or_under(std::string_view name, std::string_view base) {
 }
 
 // The writable sections g++ and nvcc make for a lab file: its data and zero-initialised data (every
-// `.data.*` and `.bss.*`: template statics, -fdata-sections), thread-local data (the symbol policy refuses a
-// file that uses it: g++ reaches it through the GOT), the startup sections (startup_sections.h judges what
-// they run) and nvcc's fat binary's descriptor.
+// `.data.*` and `.bss.*`: template statics, -fdata-sections), the startup sections (startup_sections.h judges
+// what they run) and nvcc's fat binary's descriptor.
 bool watched_or_known(const ElfSection& section) {
-  for (std::string_view base : {".data", ".bss", ".tdata", ".tbss", ".init_array", ".fini_array", ".preinit_array",
-                                ".ctors", ".dtors"}) {
+  for (std::string_view base : {".data", ".bss", ".init_array", ".fini_array", ".preinit_array", ".ctors", ".dtors"}) {
     if (named_or_under(section.name, base)) return true;
   }
   return section.name == ".nvFatBinSegment" || section.type == "INIT_ARRAY" || section.type == "FINI_ARRAY" ||
@@ -27,6 +25,12 @@ bool writable_and_allocated(const ElfSection& section) {
   return section.flags.find('W') != std::string::npos && section.flags.find('A') != std::string::npos;
 }
 
+// readelf's flag T: thread-local storage, whatever the section is called.
+bool thread_local_storage(const ElfSection& section) {
+  return section.flags.find('T') != std::string::npos || named_or_under(section.name, ".tdata") ||
+         named_or_under(section.name, ".tbss");
+}
+
 }  // namespace
 
 StaticStorageVerdict judge_static_storage(const ElfListing& object) {
@@ -34,6 +38,7 @@ StaticStorageVerdict judge_static_storage(const ElfListing& object) {
     return {StaticStorageVerdict::Outcome::kUnlistedSections, ""};
   }
   for (const ElfSection& section : object.sections) {
+    if (thread_local_storage(section)) return {StaticStorageVerdict::Outcome::kThreadLocal, section.name};
     if (writable_and_allocated(section) && !watched_or_known(section)) {
       return {StaticStorageVerdict::Outcome::kOwnSection, section.name};
     }
@@ -49,6 +54,10 @@ std::string describe_static_storage_refusal(const StaticStorageVerdict& verdict)
       return "rejected: the object keeps writable data in a section of its own (" + verdict.section +
              "), where neither the race check nor the efficiency count would see it; declare __device__ and "
              "host variables without a section attribute";
+    case StaticStorageVerdict::Outcome::kThreadLocal:
+      return "rejected: the object keeps thread_local storage (" + verdict.section +
+             "), which CUDA device code cannot have and the simulator's checks do not watch; declare the "
+             "variable without thread_local";
     case StaticStorageVerdict::Outcome::kUnlistedSections:
       return "rejected: the object has sections readelf lists in a form the grader cannot read (a section name "
              "with spaces in it, say); remove section attributes";

@@ -2,7 +2,8 @@
 // .bss (and every section whose name begins with them) as device memory (cusim/runtime/device_statics.h): a
 // __device__ variable there is race-checked and counted like a cudaMalloc buffer. A variable placed in a
 // writable section of its own name (`__attribute__((section("stash")))`) would be neither, so the object
-// may have no such section (issue #33: "__device__ arrays are neither shadowed nor counted").
+// may have no such section (issue #33: "__device__ arrays are neither shadowed nor counted"). Nor may it keep
+// thread_local storage (.tdata, .tbss): that lies outside the watched bounds, and CUDA has none in device code.
 #pragma once
 
 #include <string>
@@ -15,6 +16,7 @@ struct StaticStorageVerdict {
   enum class Outcome {
     kAllowed,
     kOwnSection,        // a writable, allocated section the simulator does not watch
+    kThreadLocal,       // thread_local storage: each of the simulator's worker threads would hold its own copy
     kUnlistedSections,  // readelf listed sections this check could not read: it cannot vouch for them
   } outcome = Outcome::kAllowed;
   std::string section;  // the section refused

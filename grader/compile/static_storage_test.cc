@@ -47,6 +47,20 @@ float* where() { return remembered; }
             .outcome == StaticStorageVerdict::Outcome::kAllowed);
 }
 
+// g++ reaches thread_local storage through the thread pointer, outside the bounds the simulator watches; the
+// symbol policy used to refuse it only because it names the GOT, which <iostream> does too.
+TEST_CASE("thread_local storage is refused, and named", "[static_storage]") {
+  for (const char* source : {"thread_local int calls;\nint count() { return ++calls; }\n",
+                             "struct Memo { Memo(); float value; };\nthread_local Memo memo;\n"
+                             "float recall() { return memo.value; }\n",
+                             "static thread_local float last[64] = {1};\nfloat* where() { return last; }\n"}) {
+    INFO(source);
+    const StaticStorageVerdict verdict = judge_static_storage(listing_of_source(source, {"-fsanitize=thread"}));
+    CHECK(verdict.outcome == StaticStorageVerdict::Outcome::kThreadLocal);
+    CHECK_THAT(describe_static_storage_refusal(verdict), Catch::Contains("thread_local") && Catch::Contains(".t"));
+  }
+}
+
 // The assembler takes a quoted section name, spaces and all.
 TEST_CASE("a section readelf lists in a form the check cannot read is refused, not skipped", "[static_storage]") {
   const ElfListing object = listing_of_source(R"(

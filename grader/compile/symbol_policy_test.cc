@@ -1,7 +1,10 @@
 #include "compile/symbol_policy.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <set>
+
+#include "testing/elf_listings.h"
 
 namespace cudagrade {
 namespace {
@@ -221,6 +224,24 @@ TEST_CASE("a constant line printed with fprintf, which the compiler makes an fwr
   printing.undefined.push_back("strcpy");  // sprintf(buffer, "%s", text)
   printing.undefined.push_back("stpcpy");
   CHECK(judge_symbols(printing).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
+// g++ (nvcc's host compiler too) makes a position-independent object by default, and the assembler names the
+// GOT's base in every one that loads an address from it: <iostream>'s static initialiser does. A correct file
+// that included <iostream> was refused on both backends until 2026-11-29.
+TEST_CASE("the objects of files that include <iostream> and print with it are allowed", "[symbols]") {
+  for (const char* source : {"#include <iostream>\nint twice(int x) { return 2 * x; }\n",
+                             "#include <iostream>\nvoid report(int n) { std::cout << \"n = \" << n << std::endl; }\n",
+                             "#include <bits/stdc++.h>\nint largest(std::vector<int> v) { return *std::max_element("
+                             "v.begin(), v.end()); }\n"}) {
+    INFO(source);
+    const ObjectSymbols symbols = testing::symbols_of_source(source, {"-fPIE"});
+    const SymbolVerdict verdict = judge_symbols(symbols);
+    INFO(verdict.symbol << ": " << verdict.reason);
+    CHECK(verdict.outcome == SymbolVerdict::Outcome::kAllowed);
+  }
+  const ObjectSymbols included = testing::symbols_of_source("#include <iostream>\n", {"-fPIE"});
+  CHECK(std::count(included.undefined.begin(), included.undefined.end(), "_GLOBAL_OFFSET_TABLE_") == 1);
 }
 
 }  // namespace

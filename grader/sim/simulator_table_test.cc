@@ -223,6 +223,7 @@ TEST_CASE("CUDA's headers can be included by name, as under nvcc; libcu++'s unmo
                              "cuda_device_runtime_api.h",
                              "cuda_runtime.h",
                              "cuda_runtime_api.h",
+                             "cuda.h",
                              "device_atomic_functions.h",
                              "device_launch_parameters.h",
                              "device_types.h",

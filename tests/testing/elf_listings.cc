@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "compile/symbol_policy.h"
 #include "core/command_runner.h"
 #include "core/files.h"
 #include "core/paths.h"
@@ -14,7 +15,11 @@ ElfListing captured_listing(const std::string& name) {
   return parse_readelf(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "readelf" / name));
 }
 
-ElfListing listing_of_source(const std::string& source, const std::vector<std::string>& flags) {
+namespace {
+
+// `source` compiled by g++ into an object, which `list` (a command ending in the object's path) lists.
+std::string object_listing(const std::string& source, const std::vector<std::string>& flags,
+                           std::vector<std::string> list) {
   TempDir dir(TempDir::Medium::kDisk);
   std::ofstream(dir.path() / "file.cc") << source;
   SubprocessCommandRunner runner;
@@ -24,10 +29,20 @@ ElfListing listing_of_source(const std::string& source, const std::vector<std::s
   CommandResult built = runner.run(command, std::chrono::seconds(60));
   INFO(built.output);
   REQUIRE(built.outcome == CommandResult::Outcome::kSucceeded);
-  CommandResult listed = runner.run({"readelf", "-W", "-S", "-s", "-r", (dir.path() / "file.o").string()},
-                                    std::chrono::seconds(60), 16 << 20);
+  list.push_back((dir.path() / "file.o").string());
+  CommandResult listed = runner.run(list, std::chrono::seconds(60), 16 << 20);
   REQUIRE(listed.outcome == CommandResult::Outcome::kSucceeded);
-  return parse_readelf(listed.output);
+  return listed.output;
+}
+
+}  // namespace
+
+ElfListing listing_of_source(const std::string& source, const std::vector<std::string>& flags) {
+  return parse_readelf(object_listing(source, flags, {"readelf", "-W", "-S", "-s", "-r"}));
+}
+
+ObjectSymbols symbols_of_source(const std::string& source, const std::vector<std::string>& flags) {
+  return parse_nm_posix(object_listing(source, flags, {"nm", "--format=posix"}));
 }
 
 }  // namespace cudagrade::testing

@@ -120,6 +120,7 @@ enum cudaError_t {
   cudaErrorInvalidConfiguration = 9,
   cudaErrorInvalidDevicePointer = 17,
   cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
   cudaErrorInvalidSymbol = 13,
@@ -184,6 +185,30 @@ enum cudaDeviceAttr {
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+// A kernel's or the device's preference between L1 and shared memory: a hint older tutorials give, which the
+// simulator takes and the model ignores, as a Hopper GPU mostly does.
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3,
+};
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2,
+};
+enum cudaLimit {
+  cudaLimitStackSize = 0,
+  cudaLimitPrintfFifoSize = 1,
+  cudaLimitMallocHeapSize = 2,
+};
+struct cudaPointerAttributes {
+  int type;
+  int device;
+  void* devicePointer;
+  void* hostPointer;
 };
 // CUDA 13's fields that describe the device (driver_types.h), under their own names; the texture, surface,
 // NUMA and interop ones are left out.
@@ -287,8 +312,21 @@ cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribu
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attributes, const void* function);
 cudaError_t cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream);
-// Refused by the symbol policy (the timer, the device and the default stream belong to the grader); declared
-// so that a file using them compiles and is rejected by name, as it is on the GPU.
+cudaError_t cudaFuncSetCacheConfig(const void* function, cudaFuncCache config);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config);
+// Refused by the symbol policy (the timer, the device and the default stream belong to the grader; what the
+// device's memory, versions, limits and host allocations are is not a lab's business, and would tell the
+// simulator from a GPU); declared so that a file using them compiles and is rejected by name, as on the GPU.
+cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes);
+cudaError_t cudaRuntimeGetVersion(int* version);
+cudaError_t cudaDriverGetVersion(int* version);
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* pointer);
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+cudaError_t cudaMallocHost(void** pointer, size_t bytes);
+cudaError_t cudaFreeHost(void* pointer);
 cudaError_t cudaEventCreate(cudaEvent_t* event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
@@ -354,6 +392,14 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, T* function) {
 template <typename T>
 cudaError_t cudaFuncSetAttribute(T* function, cudaFuncAttribute attribute, int value) {
   return cudaFuncSetAttribute(reinterpret_cast<const void*>(function), attribute, value);
+}
+template <typename T>
+cudaError_t cudaFuncSetCacheConfig(T* function, cudaFuncCache config) {
+  return cudaFuncSetCacheConfig(reinterpret_cast<const void*>(function), config);
+}
+template <typename T>
+cudaError_t cudaMallocHost(T** pointer, size_t bytes) {
+  return cudaMallocHost(reinterpret_cast<void**>(pointer), bytes);
 }
 namespace cusim {
 enum class SymbolSide { kDestination, kSource };

@@ -43,6 +43,7 @@ __attribute__((constructor(101))) void take_device_profile() {
 
 cudaError_t g_last_error = cudaSuccess;
 size_t g_dynamic_shared_limit = kDefaultDynamicShared;
+cudaFuncCache g_device_cache_config = cudaFuncCachePreferNone;
 
 // A write the file asks the runtime to make for it (an answer through an out-parameter, a copy's
 // destination) is held to the rule its own stores are: none into the runner's own variables (race_checker.h).
@@ -292,6 +293,7 @@ const char* cudaGetErrorName(cudaError_t error) {
     case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
     case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
     case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
+    case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
     case cudaErrorNoDevice: return "cudaErrorNoDevice";
     case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
     case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
@@ -313,6 +315,7 @@ const char* cudaGetErrorString(cudaError_t error) {
     case cudaErrorInvalidDevicePointer: return "invalid device pointer";
     case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
     case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+    case cudaErrorInvalidDeviceFunction: return "invalid device function";
     default: return cudaGetErrorName(error);
   }
 }
@@ -460,6 +463,26 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* fu
   attributes->binaryVersion = 90;
   attributes->maxDynamicSharedSizeBytes = static_cast<int>(cusim::g_dynamic_shared_limit);
   attributes->preferredShmemCarveout = -1;
+  return cudaSuccess;
+}
+
+// Hints the model ignores; CUDA checks their values.
+cudaError_t cudaFuncSetCacheConfig(const void* function, cudaFuncCache config) {
+  if (function == nullptr) return record(cudaErrorInvalidDeviceFunction);
+  return config >= cudaFuncCachePreferNone && config <= cudaFuncCachePreferEqual ? cudaSuccess
+                                                                                 : record(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config) {
+  if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual) return record(cudaErrorInvalidValue);
+  cusim::g_device_cache_config = config;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config) {
+  if (config == nullptr) return record(cudaErrorInvalidValue);
+  cusim::guard_out(config, sizeof *config, CUSIM_CALLER);
+  *config = cusim::g_device_cache_config;
   return cudaSuccess;
 }
 
