@@ -244,5 +244,36 @@ TEST_CASE("the objects of files that include <iostream> and print with it are al
   CHECK(std::count(included.undefined.begin(), included.undefined.end(), "_GLOBAL_OFFSET_TABLE_") == 1);
 }
 
+// Read off the H200 host's g++ 13.3 (Ubuntu 24.04) on 2026-11-29: what <iostream> calls from GCC 13 on, and
+// std::to_string(float)'s vsnprintf, fortified.
+TEST_CASE("what GCC 13's <iostream> and fortified formatting call is allowed", "[symbols]") {
+  ObjectSymbols printing = plain_submission();
+  printing.undefined.push_back("_ZSt21ios_base_library_initv");
+  printing.undefined.push_back("__vsnprintf_chk@GLIBC_2.3.4");
+  CHECK(judge_symbols(printing).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
+// Host code's log2 was refused on a GPU and allowed in the simulator, which listed the math library for the device
+// math g++ compiles to it: the list is the shared policy's now, in every precision, and nothing near it is on it.
+TEST_CASE("the C math library is allowed on every backend, in every precision; the library's throws too",
+          "[symbols]") {
+  for (const char* name : {"log2", "log2f", "log2l", "exp2", "fmaxf", "sincosf", "llroundl", "nearbyint"}) {
+    ObjectSymbols math = plain_submission();
+    math.undefined.push_back(name);
+    INFO(name);
+    CHECK(judge_symbols(math).outcome == SymbolVerdict::Outcome::kAllowed);
+  }
+  for (const char* name : {"log2x", "logf2", "sinx", "exp2ff", "_ZSt__throw_", "_ZSt3cin", "_ZSt12__throwaway"}) {
+    ObjectSymbols other = plain_submission();
+    other.undefined.push_back(name);
+    INFO(name);
+    CHECK(judge_symbols(other).outcome == SymbolVerdict::Outcome::kRejected);
+  }
+  ObjectSymbols throws = plain_submission();
+  throws.undefined.push_back("_ZSt16__throw_bad_castv");
+  throws.undefined.push_back("_ZSt24__throw_invalid_argumentPKc");
+  CHECK(judge_symbols(throws).outcome == SymbolVerdict::Outcome::kAllowed);
+}
+
 }  // namespace
 }  // namespace cudagrade
