@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string_view>
+#include <utility>
 
 namespace cudagrade {
 namespace {
@@ -10,21 +11,6 @@ namespace {
 bool is_attribute(const std::string& word) {
   return word == "__align__" || word == "__attribute__" || word == "alignas" || word == "__launch_bounds__" ||
          word == "__declspec";
-}
-
-// Every identifier in code between `from` and `to`.
-void add_identifiers(const SourceScan& scan, size_t from, size_t to, std::set<std::string>& names) {
-  const std::string& text = scan.text();
-  for (size_t i = from; i < to;) {
-    if (!scan.is_code(i) || !identifier_char(text[i]) || (i > from && identifier_char(text[i - 1]))) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < to && identifier_char(text[end])) ++end;
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) names.insert(text.substr(i, end - i));
-    i = end;
-  }
 }
 
 }  // namespace
@@ -99,7 +85,10 @@ size_t add_device_declaration(const SourceScan& scan, size_t at, std::set<std::s
   }
   // Without a ';' every identifier to the end is taken: more names, never fewer.
   const size_t end = scan.first_at_depth(at, ";");
-  add_identifiers(scan, at, end == std::string::npos ? text.size() : end, variables);
+  for (Identifier& name : scan.identifiers(at, end == std::string::npos ? text.size() : end,
+                                           SourceScan::DirectiveLines::kRead)) {
+    variables.insert(std::move(name.text));
+  }
   return end == std::string::npos ? text.size() : end;
 }
 

@@ -29,28 +29,11 @@ bool groups_an_attribute(const std::string& word) {
          word == "decltype" || word == "__declspec";
 }
 
-struct Word {
-  size_t at;
-  std::string text;
-};
+using Word = Identifier;
 
 // Every identifier in code between `from` and `to`, off preprocessor lines.
 std::vector<Word> code_words(const SourceScan& scan, size_t from, size_t to) {
-  std::vector<Word> words;
-  const std::string& text = scan.text();
-  for (size_t i = from; i < to;) {
-    if (!scan.is_code(i) || !identifier_char(text[i]) || (i > from && identifier_char(text[i - 1]))) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < to && identifier_char(text[end])) ++end;
-    if (!std::isdigit(static_cast<unsigned char>(text[i])) && !scan.on_directive_line(i)) {
-      words.push_back({i, text.substr(i, end - i)});
-    }
-    i = end;
-  }
-  return words;
+  return scan.identifiers(from, to, SourceScan::DirectiveLines::kSkipped);
 }
 
 // The names the file declares as types: after struct, class, union, enum, typename and using, and a typedef's

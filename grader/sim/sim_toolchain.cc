@@ -31,6 +31,15 @@ std::vector<std::string> simulator_symbols() {
       "__ubsan_handle_type_mismatch_v1"};
 }
 
+// A compile error the simulator finds where nvcc would, in one line that is the whole log too.
+BuildResult compile_error(std::string summary) {
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kCompileError;
+  result.summary = std::move(summary);
+  result.log = result.summary + "\n";
+  return result;
+}
+
 }  // namespace
 
 std::vector<std::string> cusim_runtime_sources() {
@@ -88,12 +97,8 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   const RewriteResult rewritten =
       rewrite_for_simulator(with_plain_line_ends(read_file(request.source)), lab.submission_file());
   if (rewritten.outcome != RewriteResult::Outcome::kRewritten) {
-    BuildResult result;
-    result.outcome = BuildResult::Outcome::kCompileError;
-    result.summary = fmt::format("compile error: {} line {}: {}", lab.submission_file(), rewritten.line,
-                                 rewritten.reason);
-    result.log = result.summary + "\n";
-    return result;
+    return compile_error(
+        fmt::format("compile error: {} line {}: {}", lab.submission_file(), rewritten.line, rewritten.reason));
   }
   std::vector<Step> passes = compile_passes(rewritten, request);
   for (const Step& pass : passes) {
@@ -175,11 +180,7 @@ std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step
   if (listed.outcome != CommandResult::Outcome::kSucceeded) return std::nullopt;  // the object check says why
   const HostReadVerdict verdict = find_host_read(parse_readelf(listed.output), names);
   if (verdict.outcome == HostReadVerdict::Outcome::kNone) return std::nullopt;
-  BuildResult result;
-  result.outcome = BuildResult::Outcome::kCompileError;
-  result.summary = describe_host_read(verdict, lab.submission_file());
-  result.log = result.summary + "\n";
-  return result;
+  return compile_error(describe_host_read(verdict, lab.submission_file()));
 }
 
 // A kernel that calls a host function of the file is a compile error, as nvcc makes it (sim/host_calls.h).
@@ -193,11 +194,7 @@ std::optional<BuildResult> SimToolchain::host_function_in_device_code(const Step
   const HostCallVerdict verdict = find_host_call(parse_debug_info(listed.output), SourceScan(rewritten.text),
                                                  rewritten.device_names, lab.submission_file());
   if (verdict.outcome == HostCallVerdict::Outcome::kNone) return std::nullopt;
-  BuildResult result;
-  result.outcome = BuildResult::Outcome::kCompileError;
-  result.summary = describe_host_call(verdict, lab.submission_file());
-  result.log = result.summary + "\n";
-  return result;
+  return compile_error(describe_host_call(verdict, lab.submission_file()));
 }
 
 // The two passes' objects as one (sim/pass_join.h): the device pass's renamed, the host pass's weakened, then

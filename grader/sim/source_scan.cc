@@ -140,6 +140,24 @@ size_t SourceScan::walk_at_depth(size_t at, std::string_view stops) const {
   return text_.size();
 }
 
+std::vector<Identifier> SourceScan::identifiers(size_t from, size_t to, DirectiveLines directives) const {
+  std::vector<Identifier> found;
+  for (size_t i = from; i < to;) {
+    if (!is_code(i) || !identifier_char(text_[i]) || (i > from && identifier_char(text_[i - 1]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < to && identifier_char(text_[end])) ++end;
+    const bool number = std::isdigit(static_cast<unsigned char>(text_[i])) != 0;
+    if (!number && (directives == DirectiveLines::kRead || !on_directive_line(i))) {
+      found.push_back({i, text_.substr(i, end - i)});
+    }
+    i = end;
+  }
+  return found;
+}
+
 int SourceScan::line_at(size_t position) const {
   return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), position) - line_starts_.begin());
 }

@@ -12,8 +12,15 @@
 
 namespace cudagrade {
 
+// An identifier in code, and where it starts.
+struct Identifier {
+  size_t at;
+  std::string text;
+};
+
 class SourceScan {
  public:
+  enum class DirectiveLines { kRead, kSkipped };
   explicit SourceScan(const std::string& text);
 
   const std::string& text() const { return text_; }
@@ -28,6 +35,9 @@ class SourceScan {
   size_t first_at_depth(size_t at, std::string_view stops) const;
   // Where the group around `at` closes: its closer's position, or the text's size at depth 0.
   size_t depth_end(size_t at) const;
+  // Every identifier that starts in code in [from, to), in order; numbers are not identifiers. A preprocessor
+  // line's are left out when `directives` is kSkipped.
+  std::vector<Identifier> identifiers(size_t from, size_t to, DirectiveLines directives) const;
   int line_at(size_t position) const;  // 1-based
   // Whether `position` lies on a preprocessor directive line, or on a line spliced onto one.
   bool on_directive_line(size_t position) const;
