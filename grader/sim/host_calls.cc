@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 namespace cudagrade {
@@ -32,6 +34,7 @@ class HostCallFinder {
       : info_(info), heads_(compiled), names_(names), file_name_(file_name) {}
 
   HostCallVerdict find();
+  HostCallVerdict find_from_host();
 
  private:
   struct Edge {
@@ -47,6 +50,7 @@ class HostCallFinder {
   const DebugEntry* parent_of(const DebugEntry& entry) const;
   bool in_lambda(const DebugEntry& entry) const;
   bool special_member(const DebugEntry& entry) const;
+  bool device_intrinsic(const DebugEntry& entry) const;
   Space space(uint64_t function);
   std::map<uint64_t, std::vector<Edge>> calls() const;
 
@@ -88,6 +92,22 @@ bool HostCallFinder::special_member(const DebugEntry& entry) const {
   std::string name = entry.name.substr(0, entry.name.find('<'));
   if (!name.empty() && name.front() == '~') name.erase(0, 1);
   return name == parent->name.substr(0, parent->name.find('<'));
+}
+
+// CUDA's device-only intrinsics as cusim_device_functions.h defines them: each a compile error in host code
+// under nvcc 13.0 (all 34 in one host function, 2026-11-29). The math they share a name with (min, max, sqrtf)
+// is __host__ __device__ in CUDA, and is not here.
+constexpr std::string_view kDeviceIntrinsics[] = {
+    "__threadfence", "__threadfence_block", "__threadfence_system", "__nanosleep", "__popc", "__popcll", "__clz",
+    "__clzll", "__ffs", "__ffsll", "__brev", "__fdividef", "__expf", "__logf", "__sinf", "__cosf", "__powf",
+    "__fmaf_rn", "__fmul_rn", "__fadd_rn", "__fma_rn", "__saturatef", "__int2float_rn", "__mul24", "__umul24",
+    "__int_as_float", "__float_as_int", "__float_as_uint", "__uint_as_float", "__double_as_longlong",
+    "__longlong_as_double", "__double2hiint", "__double2loint", "__hiloint2double"};
+
+bool HostCallFinder::device_intrinsic(const DebugEntry& entry) const {
+  return info_.is_file(entry.decl_file, "cusim_device_functions.h") &&
+         std::find(std::begin(kDeviceIntrinsics), std::end(kDeviceIntrinsics), entry.name) !=
+             std::end(kDeviceIntrinsics);
 }
 
 Space HostCallFinder::space(uint64_t function) {
@@ -157,7 +177,29 @@ HostCallVerdict HostCallFinder::find() {
   return {};
 }
 
+// Each call a host function of the file makes, inlined or not; what the calls inside a lambda make is the
+// lambda's (a kernel's launch is one), and is not followed.
+HostCallVerdict HostCallFinder::find_from_host() {
+  for (const auto& [function, edges] : calls()) {
+    if (space(function) != Space::kHost) continue;
+    for (const Edge& edge : edges) {
+      const DebugEntry* callee = info_.at(edge.callee);
+      if (callee == nullptr) continue;
+      const bool intrinsic = device_intrinsic(*callee);
+      if (!intrinsic && space(edge.callee) != Space::kDevice) continue;
+      return {HostCallVerdict::Outcome::kDeviceFunction, info_.at(function)->name, false, callee->name, edge.line,
+              intrinsic ? 0 : callee->decl_line};
+    }
+  }
+  return {};
+}
+
 }  // namespace
+
+HostCallVerdict find_device_call(const DebugInfo& host_pass, const SourceScan& compiled, const DeviceNames& names,
+                                 const std::string& file_name) {
+  return HostCallFinder(host_pass, compiled, names, file_name).find_from_host();
+}
 
 HostCallVerdict find_host_call(const DebugInfo& info, const SourceScan& compiled, const DeviceNames& names,
                                const std::string& file_name) {
@@ -166,6 +208,22 @@ HostCallVerdict find_host_call(const DebugInfo& info, const SourceScan& compiled
 
 std::string describe_host_call(const HostCallVerdict& verdict, const std::string& file_name) {
   const std::string where = verdict.call_line > 0 ? fmt::format(" line {}", verdict.call_line) : "";
+  if (verdict.outcome == HostCallVerdict::Outcome::kDeviceFunction) {
+    const std::string declared =
+        verdict.declaration_line > 0 ? fmt::format(" (declared at line {})", verdict.declaration_line) : "";
+    const std::string fix = verdict.declaration_line > 0
+                                ? fmt::format("Declare {} __host__ __device__ to call it from host code as well, or "
+                                              "call it from a kernel",
+                                              verdict.callee)
+                                : fmt::format("{} is one of CUDA's device intrinsics: call it from a kernel, or use "
+                                              "the C library's function on the host",
+                                              verdict.callee);
+    return fmt::format(
+        "compile error: {}{}: host function {} calls {}{}, a __device__ function, which nvcc refuses (calling a "
+        "__device__ function(\"{}\") from a __host__ function(\"{}\") is not allowed): host code calls only host "
+        "functions. {}",
+        file_name, where, verdict.caller, verdict.callee, declared, verdict.callee, verdict.caller, fix);
+  }
   const char* caller_kind = verdict.caller_is_kernel ? "__global__" : "__device__";
   return fmt::format(
       "compile error: {}{}: {} {} calls {} (declared at line {}), a host function, which nvcc refuses (calling a "

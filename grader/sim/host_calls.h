@@ -12,6 +12,12 @@
 // never refused on a guess.
 // What it cannot see: a call g++ folded away, a call through a pointer, a lambda of host code called from a
 // kernel, and the libraries' host functions that are not constexpr (std::swap in C++17).
+//
+// The other direction as well: host code that calls a __device__ function, which nvcc refuses just the same
+// ("calling a __device__ function("twice") from a __host__ function("reduce_sum") is not allowed"), read from
+// the host pass object's DWARF: each call a host function of the file makes, inlined or not, to a __device__
+// function of the file or to one of CUDA's device intrinsics the simulator defines (kDeviceIntrinsics in
+// host_calls.cc, each checked with nvcc 13.0). Until 2026-11-29 such a file passed in the simulator.
 #pragma once
 
 #include <string>
@@ -24,12 +30,16 @@
 namespace cudagrade {
 
 struct HostCallVerdict {
-  enum class Outcome { kNone, kHostFunction } outcome = Outcome::kNone;
-  std::string caller;          // the file's kernel or __device__ function that makes the call, by name
+  enum class Outcome {
+    kNone,
+    kHostFunction,    // device code calls a host function
+    kDeviceFunction,  // host code calls a __device__ function
+  } outcome = Outcome::kNone;
+  std::string caller;          // the file's function that makes the call, by name
   bool caller_is_kernel = false;
-  std::string callee;          // the host function, by name
+  std::string callee;          // the function called across, by name
   int call_line = 0;           // where the call is, when DWARF says; else 0
-  int declaration_line = 0;    // where the host function is declared
+  int declaration_line = 0;    // where the callee is declared in the file; 0 for one of CUDA's intrinsics
 };
 
 // `compiled`: the text g++ compiled, whose line 1 is `#line 1 "file_name"` (sim/rewriter.h), so that its line
@@ -37,7 +47,11 @@ struct HostCallVerdict {
 HostCallVerdict find_host_call(const DebugInfo& info, const SourceScan& compiled, const DeviceNames& names,
                                const std::string& file_name);
 
-// The compile error for a kHostFunction verdict, as nvcc words it, with the fix.
+// `host_pass`'s host functions that call a __device__ function of the file or a device intrinsic.
+HostCallVerdict find_device_call(const DebugInfo& host_pass, const SourceScan& compiled, const DeviceNames& names,
+                                 const std::string& file_name);
+
+// The compile error for a kHostFunction or kDeviceFunction verdict, as nvcc words it, with the fix.
 std::string describe_host_call(const HostCallVerdict& verdict, const std::string& file_name);
 
 }  // namespace cudagrade

@@ -4,6 +4,8 @@
 #include "sim/host_calls.h"
 
 #include <catch2/catch.hpp>
+#include <string>
+#include <tuple>
 
 #include "testing/sim_fixture.h"
 
@@ -127,6 +129,44 @@ TEST_CASE("device functions, however declared, and what nvcc only warns about bu
     INFO(declaration);
     const GradeReport report = fixture.grade(adding_with(declaration, host_use), {1000});
     INFO(report.build_summary << "\n" << report.build_log);
+    CHECK(report.verdict == CaseStatus::kPassed);
+  }
+}
+
+// The other direction: nvcc refuses host code that calls a __device__ function ("calling a __device__
+// function("ceil_div") from a __host__ function("reduce_sum") is not allowed"), each checked with nvcc 13.0 on
+// 2026-11-29. A volatile keeps each result, so that g++ cannot fold the call away.
+TEST_CASE("host code that calls a __device__ function or a device intrinsic does not build, as with nvcc",
+          "[sim][host_calls]") {
+  testing::SimFixture fixture;
+  const std::string device_add = "\n__device__ int add(int a, int b) { return a + b; }";
+  const std::tuple<const char*, const char*, const char*> host_calls[] = {
+      {"__device__ int ceil_div(int a, int b) { return (a + b - 1) / b; }",
+       "volatile int blocks_needed = ceil_div(n, 256); (void)blocks_needed;", "calls ceil_div (declared at line 2)"},
+      {"__device__ __noinline__ int ceil_div(int a, int b) { return (a + b - 1) / b; }",
+       "volatile int blocks_needed = ceil_div(n, 256); (void)blocks_needed;", "calls ceil_div (declared at line 2)"},
+      {"struct Grid { __device__ int blocks(int n) const { return (n + 255) / 256; } };",
+       "volatile int blocks_needed = Grid{}.blocks(n); (void)blocks_needed;", "calls blocks (declared at line 2)"},
+      {"", "volatile int bits = __popc(n); (void)bits;", "calls __popc, a __device__ function"},
+      {"", "volatile float as_float = __int_as_float(n); (void)as_float;", "one of CUDA's device intrinsics"},
+  };
+  for (const auto& [declaration, host_use, phrase] : host_calls) {
+    INFO(declaration << "\n" << host_use);
+    const GradeReport report = fixture.grade(adding_with(declaration + device_add, host_use), {1000});
+    CHECK(report.verdict == CaseStatus::kCompileError);
+    CHECK_THAT(report.build_summary, Catch::Contains("host function reduce_sum") &&
+                                         Catch::Contains(phrase) &&
+                                         Catch::Contains("from a __host__ function(\"reduce_sum\") is not allowed"));
+  }
+  // What host code may call: a __host__ __device__ function, and the math CUDA declares for both sides.
+  for (const auto& [declaration, host_use] : {
+           std::pair{"__host__ __device__ int ceil_div(int a, int b) { return (a + b - 1) / b; }",
+                     "volatile int blocks_needed = ceil_div(n, 256); (void)blocks_needed;"},
+           std::pair{"", "volatile float root = sqrtf(static_cast<float>(n)); volatile int least = min(n, 5);"
+                         "(void)root; (void)least;"}}) {
+    INFO(declaration << "\n" << host_use);
+    const GradeReport report = fixture.grade(adding_with(declaration + device_add, host_use), {1000});
+    INFO(report.build_summary);
     CHECK(report.verdict == CaseStatus::kPassed);
   }
 }

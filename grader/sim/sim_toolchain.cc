@@ -109,7 +109,10 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten.device_names, lab)) {
     return *refused;
   }
-  if (std::optional<BuildResult> refused = host_function_in_device_code(passes.front(), rewritten, lab)) {
+  if (std::optional<BuildResult> refused = call_across_spaces(passes.front(), find_host_call, rewritten, lab)) {
+    return *refused;
+  }
+  if (std::optional<BuildResult> refused = call_across_spaces(passes.back(), find_device_call, rewritten, lab)) {
     return *refused;
   }
   // The device pass's startup code is judged before the join drops it: an .init_array slot of the file's own
@@ -183,16 +186,23 @@ std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step
   return compile_error(describe_host_read(verdict, lab.submission_file()));
 }
 
-// A kernel that calls a host function of the file is a compile error, as nvcc makes it (sim/host_calls.h).
-// Unjudged when readelf cannot list the DWARF, which a file's size may make too large to read.
-std::optional<BuildResult> SimToolchain::host_function_in_device_code(const Step& device_pass,
-                                                                      const RewriteResult& rewritten, const Lab& lab) {
+// A pass object's DWARF; nullopt when readelf cannot list it, which a file's size may make too large to read.
+std::optional<DebugInfo> SimToolchain::debug_info_of(const Step& pass) {
   constexpr size_t kDebugListingCap = 64 << 20;
-  const CommandResult listed = runner_.run({"readelf", "--debug-dump=rawline,info", object_of(device_pass).string()},
+  const CommandResult listed = runner_.run({"readelf", "--debug-dump=rawline,info", object_of(pass).string()},
                                            std::chrono::seconds(60), kDebugListingCap);
   if (listed.outcome != CommandResult::Outcome::kSucceeded || listed.dropped_bytes > 0) return std::nullopt;
-  const HostCallVerdict verdict = find_host_call(parse_debug_info(listed.output), SourceScan(rewritten.text),
-                                                 rewritten.device_names, lab.submission_file());
+  return parse_debug_info(listed.output);
+}
+
+// A kernel that calls a host function of the file, or host code that calls a __device__ function, is a compile
+// error, as nvcc makes it (sim/host_calls.h): `find` reads `pass`'s DWARF, the device pass's for the first and the
+// host pass's for the second. Unjudged without the DWARF.
+std::optional<BuildResult> SimToolchain::call_across_spaces(const Step& pass, CallFinder find,
+                                                            const RewriteResult& rewritten, const Lab& lab) {
+  const std::optional<DebugInfo> info = debug_info_of(pass);
+  if (!info) return std::nullopt;
+  const HostCallVerdict verdict = find(*info, SourceScan(rewritten.text), rewritten.device_names, lab.submission_file());
   if (verdict.outcome == HostCallVerdict::Outcome::kNone) return std::nullopt;
   return compile_error(describe_host_call(verdict, lab.submission_file()));
 }

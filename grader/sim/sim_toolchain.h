@@ -9,6 +9,8 @@
 #include <string>
 
 #include "compile/cached_toolchain.h"
+#include "sim/debug_info.h"
+#include "sim/host_calls.h"
 #include "sim/device_names.h"
 #include "sim/rewriter.h"
 
@@ -32,8 +34,10 @@ class SimToolchain : public CachedToolchain {
   std::optional<BuildResult> unsupported_construct(const Step& failed, const Lab& lab) const;
   std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
                                                           const Lab& lab);
-  std::optional<BuildResult> host_function_in_device_code(const Step& device_pass, const RewriteResult& rewritten,
-                                                          const Lab& lab);
+  using CallFinder = HostCallVerdict (*)(const DebugInfo&, const SourceScan&, const DeviceNames&, const std::string&);
+  std::optional<BuildResult> call_across_spaces(const Step& pass, CallFinder find, const RewriteResult& rewritten,
+                                                const Lab& lab);
+  std::optional<DebugInfo> debug_info_of(const Step& pass);
   Step join_passes(const Step& device_pass, const Step& host_pass, const DeviceNames& names, const Lab& lab);
   CommandResult list_object(const std::filesystem::path& object);
   Step route_checked_calls(const Step& submission);
