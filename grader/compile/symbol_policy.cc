@@ -69,7 +69,10 @@ constexpr std::string_view kAllowedCallPrefixes[] = {
     "_ZSt21ios_base_library_init",  // what <iostream> calls from GCC 13 on (Ubuntu 24.04's, the H200 host's)
     "_ZNSo", "_ZNSi", "_ZNSd",                                       // std::ostream, istream, iostream members
     "_ZNSt8ios_base", "_ZNSt9basic_ios", "_ZNKSt9basic_ios", "_ZTVSt9basic_ios",  // a stream's state
-    "_ZTVSt15basic_streambuf", "_ZNSt6locale", "_ZNKSt5ctype",     // std::endl's widen('\n')
+    "_ZTVSt15basic_streambuf", "_ZNKSt5ctype",                     // std::endl's widen('\n')
+    // A copy of the global locale and its end, which a string stream makes; not std::locale::global or a named
+    // locale, which would change how the runner's own printing formats numbers.
+    "_ZNSt6localeC1Ev", "_ZNSt6localeC2Ev", "_ZNSt6localeD1Ev", "_ZNSt6localeD2Ev",
     "_ZNSt7__cxx1112basic_string", "_ZNKSt7__cxx1112basic_string",  // std::string
     // std::ostringstream and its kin: members (const ones mangle with K), vtables (_ZTV) and VTTs (_ZTT).
     "_ZNSt7__cxx1115basic_stringbuf", "_ZNKSt7__cxx1115basic_stringbuf", "_ZTVNSt7__cxx1115basic_stringbuf",

@@ -467,14 +467,17 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* fu
 }
 
 // Hints the model ignores; CUDA checks their values.
+static bool known_cache_config(cudaFuncCache config) {
+  return config >= cudaFuncCachePreferNone && config <= cudaFuncCachePreferEqual;
+}
+
 cudaError_t cudaFuncSetCacheConfig(const void* function, cudaFuncCache config) {
   if (function == nullptr) return record(cudaErrorInvalidDeviceFunction);
-  return config >= cudaFuncCachePreferNone && config <= cudaFuncCachePreferEqual ? cudaSuccess
-                                                                                 : record(cudaErrorInvalidValue);
+  return known_cache_config(config) ? cudaSuccess : record(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config) {
-  if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual) return record(cudaErrorInvalidValue);
+  if (!known_cache_config(config)) return record(cudaErrorInvalidValue);
   cusim::g_device_cache_config = config;
   return cudaSuccess;
 }
