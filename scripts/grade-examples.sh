@@ -57,6 +57,7 @@ for lab in $("$cudagrade" list --names); do
     json=$scratch/report.json
     [[ -n $json_dir ]] && json=$json_dir/$lab-$(basename "$file" .cu)-$(basename "$(dirname "$(dirname "$file")")").json
     started=$(date +%s)
+    rm -f "$json"  # a run that dies before writing its report must not be read as the last file's
     "$cudagrade" check "$lab" "$file" "${cases[@]}" --format json --json "$json" "${extra[@]}" >/dev/null 2>"$scratch/stderr"
     code=$?
     verdict=$(sed -n 's/^  "verdict": "\([^"]*\)",\{0,1\}$/\1/p' "$json" 2>/dev/null)
@@ -66,7 +67,7 @@ for lab in $("$cudagrade" list --names); do
     if [[ $have_gpu == 0 && $verdict == infra_error && $expected != infra_error ]]; then
       outcome=needs-gpu
       needs_gpu=$((needs_gpu + 1))
-    elif [[ "|$expected|" != *"|$verdict|"* ]]; then
+    elif [[ $code -ge 128 || "|$expected|" != *"|$verdict|"* ]]; then  # >= 128: the grader died by a signal
       outcome=MISMATCH
       mismatches=$((mismatches + 1))
       [[ -s $scratch/stderr ]] && sed 's/^/    /' "$scratch/stderr" >&2

@@ -58,6 +58,7 @@ add_executable(cudagrade_tests
   grader/core/text_test.cc
   grader/core/phase_clock_test.cc
   grader/core/random_test.cc
+  grader/core/parallel_test.cc
   grader/core/paths_test.cc
   grader/package/course_lab_test.cc
   grader/package/github_package_test.cc

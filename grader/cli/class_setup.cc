@@ -1,6 +1,6 @@
 #include "cli/class_setup.h"
 
-#include <thread>
+#include "core/parallel.h"
 
 namespace cudagrade {
 
@@ -9,7 +9,7 @@ ClassSetup class_setup(PreparedRun& run, const std::filesystem::path& out, int j
   ClassSetup setup;
   BatchOptions& batch = setup.options;
   batch.out_dir = out;
-  batch.jobs = jobs > 0 ? jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  batch.jobs = jobs > 0 ? jobs : static_cast<int>(usable_cores());
   batch.resume = resume;
   batch.confinement = confinement_named(sandbox, run.command_runner);
   batch.cases_hash = cases_hash;

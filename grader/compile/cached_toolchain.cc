@@ -354,7 +354,7 @@ BuildResult CachedToolchain::build(const BuildRequest& request) {
     if (auto refused = check_source(request)) return *refused;
   }
   std::future<std::vector<Step>> harness =
-      std::async(std::launch::async, [this, &request] { return compile_harness(*request.lab); });
+      run_beside([this, &request] { return compile_harness(*request.lab); });
   std::variant<Step, BuildResult> compiled = compile_submission(request);
   std::vector<Step> objects = harness.get();
   if (auto failure = harness_failure(objects)) return *failure;

@@ -27,8 +27,7 @@ struct DeclaredExpected : ExpectedValues {
 // small enough that its values stay in cache until they are kept.
 constexpr int64_t kColumnsPerCall = 1024;
 int64_t chunk_rows(int64_t rows) {
-  const int64_t workers = std::max<int64_t>(1, std::thread::hardware_concurrency());
-  return std::clamp<int64_t>(rows / (workers * 4), 8, 64);
+  return std::clamp<int64_t>(rows / (usable_cores() * 4), 8, 64);
 }
 
 }  // namespace

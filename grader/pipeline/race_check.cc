@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/parallel.h"
 #include "core/phase_clock.h"
 #include "model/launch_account.h"
 
@@ -213,7 +214,7 @@ GradeReport grade_with_race_check(Grader& gpu, Grader* sim, const std::filesyste
                                   const TestSuite& suite) {
   std::future<GradeReport> simulated;
   if (sim != nullptr) {
-    simulated = std::async(std::launch::async, [&] {
+    simulated = run_beside([&] {
       ScopedPhase phase("race check: the simulator's whole grade, beside");
       PhaseClock::QuietThread quiet;
       return sim->grade(submission, suite);
