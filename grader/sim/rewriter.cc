@@ -30,39 +30,9 @@ RewriteResult problem(RewriteResult::Outcome outcome, int line, std::string reas
   return result;
 }
 
-constexpr UnsupportedConstruct kUnsupported[] = {
-    {"asm", "inline PTX (asm)"},
-    {"__asm__", "inline PTX (asm)"},
-    {"__asm", "inline PTX (asm)"},
-    {"texture", "textures"},
-    {"cudaTextureObject_t", "texture objects"},
-    {"tex1Dfetch", "textures"},
-    {"tex2D", "textures"},
-    {"surf2Dwrite", "surfaces"},
-    {"wmma", "tensor cores (wmma)"},
-    {"mma_sync", "tensor cores (mma)"},
-    {"cuda_fp16", "half precision (cuda_fp16.h)"},
-    {"cuda_bf16", "bfloat16 (cuda_bf16.h)"},
-    {"__half", "half precision"},
-    {"__nv_bfloat16", "bfloat16"},
-    {"curand_kernel", "cuRAND device functions"},
-    {"cuda_pipeline", "asynchronous copies (cuda_pipeline.h)"},
-    // Markers only cusim's own <cuda/barrier>, <cuda/atomic> and <cuda/std/atomic> spell (#error).
-    {"cuda_barrier", "asynchronous barriers (cuda/barrier)"},
-    {"cuda_atomic", "libcu++ atomics (cuda/atomic)"},
-    {"cudaLaunchCooperativeKernel", "cooperative launches"},
-    {"cudaMallocManaged", "managed memory"},
-    {"__managed__", "managed memory"},
-};
-
 // Each unsupported token becomes its marker: the compiler decides whether the code that holds it is compiled.
 void mark_unsupported(const SourceScan& scan, std::vector<Edit>& edits) {
-  for (const UnsupportedConstruct& entry : kUnsupported) {
-    const size_t length = std::string_view(entry.token).size();
-    for (size_t found : scan.find_tokens(entry.token)) {
-      edits.push_back({found, found + length, unsupported_marker(entry.token)});
-    }
-  }
+  for (UnsupportedToken& token : unsupported_tokens(scan)) edits.push_back({token.begin, token.end, std::move(token.marker)});
 }
 
 // nvcc's front end takes __noinline__ as a keyword, not a macro (its predefined macros have none), because
@@ -380,34 +350,6 @@ void bind_device_clock(const SourceScan& scan, const std::vector<KernelDeclarati
 std::vector<std::string> pass_defines(Pass pass) {
   if (pass == Pass::kHost) return {"-D__CUSIM_HOST_PASS__"};
   return {fmt::format("-D__CUDA_ARCH__={}", kSimulatedCudaArch), "-DCUDA_DOUBLE_MATH_FUNCTIONS"};
-}
-
-std::vector<UnsupportedConstruct> unsupported_constructs() {
-  return {std::begin(kUnsupported), std::end(kUnsupported)};
-}
-
-std::string unsupported_marker(std::string_view token) { return std::string(kUnsupportedMarker) + std::string(token); }
-
-std::optional<UnsupportedUse> unsupported_use_in_log(const std::string& log, const std::string& file_name) {
-  std::istringstream lines(log);
-  for (std::string line; std::getline(lines, line);) {
-    const size_t marker = line.find(kUnsupportedMarker);
-    if (marker == std::string::npos) continue;
-    const size_t token_begin = marker + std::string_view(kUnsupportedMarker).size();
-    size_t token_end = token_begin;
-    while (token_end < line.size() && (std::isalnum(static_cast<unsigned char>(line[token_end])) || line[token_end] == '_')) {
-      ++token_end;
-    }
-    const std::string token = line.substr(token_begin, token_end - token_begin);
-    for (const UnsupportedConstruct& entry : kUnsupported) {
-      if (token != entry.token) continue;
-      // "<file>:<line>:<column>: error: ..."; a diagnostic of another file (a header) gives no line.
-      int line_number = 0;
-      if (line.rfind(file_name + ":", 0) == 0) line_number = std::atoi(line.c_str() + file_name.size() + 1);
-      return UnsupportedUse{entry.construct, line_number};
-    }
-  }
-  return std::nullopt;
 }
 
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name) {

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "sim/device_names.h"
+#include "sim/unsupported_constructs.h"
 
 namespace cudagrade {
 
@@ -53,26 +54,6 @@ struct RewriteResult {
   std::string reason;  // "a kernel launch with no closing >>>"
   DeviceNames device_names;  // what the file declares for the device, when rewritten
 };
-
-// A token the simulator cannot run, as a whole token in code, and the construct its `unsupported` verdict names
-// (docs/SIMULATOR.md lists them, and a test keeps the two the same).
-struct UnsupportedConstruct {
-  const char* token;
-  const char* construct;
-};
-std::vector<UnsupportedConstruct> unsupported_constructs();
-
-// What an unsupported token becomes in the rewritten text.
-inline constexpr std::string_view kUnsupportedMarker = "cusim_unsupported_";
-std::string unsupported_marker(std::string_view token);
-
-// The construct a failed compile's log names by its marker, and the line in `file_name` of the first diagnostic
-// that does (0 when that diagnostic is a header's); nullopt when the log names none: an ordinary compile error.
-struct UnsupportedUse {
-  std::string construct;
-  int line = 0;
-};
-std::optional<UnsupportedUse> unsupported_use_in_log(const std::string& log, const std::string& file_name);
 
 // `file_name` is what the #line directive calls the file (the submission's name, e.g. "<lab>.cu").
 RewriteResult rewrite_for_simulator(const std::string& source, const std::string& file_name);

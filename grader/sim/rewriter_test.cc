@@ -127,30 +127,12 @@ TEST_CASE("constructs the simulator cannot run become markers the compiler meets
   REQUIRE(tensor.outcome == RewriteResult::Outcome::kRewritten);
   CHECK_THAT(tensor.text, Catch::Contains("\ncusim_unsupported_wmma::fragment<> a;\n"));
   // A header's name too, and in dead code: the preprocessor decides whether it is ever read.
-  RewriteResult dead = rewrite("#if 0\n#include <cuda_fp16.h>\n__half h;\n#endif\nint x;\n");
+  RewriteResult dead = rewrite("#if 0\n#include <cuda_pipeline.h>\n__half h;\n#endif\nint x;\n");
   REQUIRE(dead.outcome == RewriteResult::Outcome::kRewritten);
-  CHECK_THAT(dead.text, Catch::Contains("#include <cusim_unsupported_cuda_fp16.h>\ncusim_unsupported___half h;\n"));
+  CHECK_THAT(dead.text, Catch::Contains("#include <cusim_unsupported_cuda_pipeline.h>\ncusim_unsupported___half h;\n"));
   // Mentioned in a comment or a string only: left alone.
   CHECK_THAT(rewrite("// no texture here\nconst char* s = \"texture\";\n").text,
              !Catch::Contains("cusim_unsupported_"));
-}
-
-TEST_CASE("a failed compile's log names the construct by its marker, with the file's line", "[sim]") {
-  const std::string log =
-      "matmul.cu: In function 'void k(float*)':\n"
-      "matmul.cu:7:3: error: 'cusim_unsupported_tex1Dfetch' was not declared in this scope\n"
-      "matmul.cu:9:1: error: expected ';' before '}' token\n";
-  const std::optional<UnsupportedUse> use = unsupported_use_in_log(log, "matmul.cu");
-  REQUIRE(use);
-  CHECK(use->construct == "textures");
-  CHECK(use->line == 7);
-  CHECK_FALSE(unsupported_use_in_log("matmul.cu:9:1: error: expected ';' before '}' token\n", "matmul.cu"));
-  // A header that cannot be found because its name was marked.
-  const std::optional<UnsupportedUse> header = unsupported_use_in_log(
-      "matmul.cu:2:10: fatal error: cusim_unsupported_cuda_fp16.h: No such file or directory\n", "matmul.cu");
-  REQUIRE(header);
-  CHECK(header->construct == "half precision (cuda_fp16.h)");
-  CHECK(header->line == 2);
 }
 
 TEST_CASE("a launch that does not parse is the student's error, with its line", "[sim]") {

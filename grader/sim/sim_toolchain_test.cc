@@ -154,7 +154,13 @@ TEST_CASE("a construct the simulator cannot run, in compiled code, is unsupporte
        "  out[0] = tex1Dfetch<float>(t, 0);\n}\n",
        "line 2: texture objects cannot run in the CPU simulator"},
       {"#include <cuda_fp16.h>\n#include \"matmul.cuh\"\n__global__ void k(__half* h) {}\n",
-       "line 1: half precision (cuda_fp16.h) cannot run in the CPU simulator"},
+       "line 3: half precision cannot run in the CPU simulator"},
+      // A name only the header's page spells: the page makes it the marker too.
+      {"#include <cuda_fp16.h>\n#include \"matmul.cuh\"\n__global__ void k(float* out) {\n"
+       "  out[0] = __half2float(__float2half(out[0]));\n}\n",
+       "line 4: half precision cannot run in the CPU simulator"},
+      {"#include <cuda_bf16.h>\n#include \"matmul.cuh\"\n__global__ void k(nv_bfloat16* out) {}\n",
+       "line 3: bfloat16 cannot run in the CPU simulator"},
   };
   Fixture fixture;
   for (const Example& example : examples) {
@@ -189,6 +195,32 @@ __global__ void naive(const float* A, const float* B, float* C, int M, int K, in
 }
 void matmul(const float* A, const float* B, float* C, int M, int K, int N) {
   naive<<<dim3((N + 15) / 16, (M + 15) / 16), dim3(16, 16)>>>(A, B, C, M, K, N);
+}
+)"));
+  INFO(result.summary << "\n" << result.log);
+  CHECK(result.outcome == BuildResult::Outcome::kBuilt);
+}
+
+// Issue #33: samples' boilerplate includes <cuda_fp16.h> in float kernels; nvcc builds them, and the simulator
+// called them unsupported.
+TEST_CASE("<cuda_fp16.h> and <cuda_bf16.h> included and not used build, with a variable named half", "[sim]") {
+  Fixture fixture;
+  BuildResult result = fixture.build("matmul", fixture.write("matmul.cu", R"(#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <algorithm>
+#include "matmul.cuh"
+__global__ void naive(const float* A, const float* B, float* C, int M, int K, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= M || col >= N) return;
+  const int half = K / 2;
+  float low = 0.0f, high = 0.0f;
+  for (int k = 0; k < half; ++k) low += A[row * K + k] * B[k * N + col];
+  for (int k = half; k < K; ++k) high += A[row * K + k] * B[k * N + col];
+  C[row * N + col] = low + high;
+}
+void matmul(const float* A, const float* B, float* C, int M, int K, int N) {
+  const int blocks_x = std::max(1, (N + 15) / 16);
+  naive<<<dim3(blocks_x, (M + 15) / 16), dim3(16, 16)>>>(A, B, C, M, K, N);
 }
 )"));
   INFO(result.summary << "\n" << result.log);

@@ -203,6 +203,43 @@ TEST_CASE("every device function CUDA 13.0 declares is the simulator's too, or d
   }
 }
 
+// Issue #33: after <cuda_fp16.h> and <cuda_bf16.h>, a half or bfloat16 name is the rewriter's marker, so a file
+// that uses one is unsupported (naming the construct), never a plain compile error.
+TEST_CASE("every half and bfloat16 function CUDA 13.0 declares is a marker after the headers' pages",
+          "[sim][simulator_table]") {
+  std::vector<std::string> names;
+  std::istringstream listed(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "nvcc" /
+                                      "device-functions-13.0.txt"));
+  for (std::string name; std::getline(listed, name);) {
+    if (name.rfind("__internal", 0) == 0) continue;  // CUDA's plumbing, a row of its own
+    if (name.find("half") != std::string::npos || name.find("bfloat") != std::string::npos ||
+        name.rfind("h2", 0) == 0 || name == "hsqrt" || name == "__hadd" || name == "__low2float") {
+      names.push_back(name);
+    }
+  }
+  REQUIRE(names.size() > 150);
+  TempDir dir(TempDir::Medium::kDisk);
+  std::ofstream source(dir.path() / "names.cc");
+  source << "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
+  for (const std::string& name : names) source << "void use_" << &name - names.data() << "() { " << name << "; }\n";
+  source.close();
+  // Errors at the line that expands the macro, not at the page's #define.
+  std::vector<std::string> command =
+      simulator_compile(Pass::kDevice, {"-fsyntax-only", "-fmax-errors=0", "-ftrack-macro-expansion=0"});
+  command.push_back((dir.path() / "names.cc").string());
+  SubprocessCommandRunner runner;
+  const CommandResult run = runner.run(command, std::chrono::seconds(120), 64 << 20);
+  std::map<size_t, std::string> errors;  // by line
+  const std::regex error_line(R"(names\.cc:(\d+):\d+: error: ([^\n]*))");
+  for (auto it = std::sregex_iterator(run.output.begin(), run.output.end(), error_line); it != std::sregex_iterator(); ++it) {
+    errors[std::stoul((*it)[1])] += (*it)[2].str();
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    INFO(names[i] << ": " << errors[i + 3]);
+    CHECK_THAT(errors[i + 3], Catch::Contains(std::string(kUnsupportedMarker)));
+  }
+}
+
 // g++'s log of `#include <header>` in the simulator's device pass, or "" when it compiles.
 std::string include_failure(const std::string& header) {
   TempDir dir(TempDir::Medium::kDisk);
@@ -224,6 +261,8 @@ TEST_CASE("CUDA's headers can be included by name, as under nvcc; libcu++'s unmo
                              "cuda_runtime.h",
                              "cuda_runtime_api.h",
                              "cuda.h",
+                             "cuda_fp16.h",
+                             "cuda_bf16.h",
                              "device_atomic_functions.h",
                              "device_launch_parameters.h",
                              "device_types.h",

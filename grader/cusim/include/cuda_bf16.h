@@ -1,0 +1,93 @@
+// <cuda_bf16.h> in the simulator. Boilerplate copied from NVIDIA's samples includes it in files that never use
+// bfloat16, and nvcc builds those: so does the simulator. Bfloat16 itself is not simulated: each public
+// name of CUDA 13.0's header (its functions in tests/data/nvcc/device-functions-13.0.txt, and its types) is
+// spelt as the rewriter's marker, so a file that uses one is `unsupported`, naming the construct, as a file that
+// spells `__nv_bfloat16` itself is (sim/rewriter.cc). A macro renames a student's own variable of the same name
+// consistently, so `int half = n / 2;` still compiles.
+#pragma once
+
+#ifndef CUSIM_REDUCED_PRECISION_MARKER
+#define CUSIM_REDUCED_PRECISION_MARKER cusim_unsupported___nv_bfloat16
+#endif
+#include "cusim_reduced_precision_names.h"
+
+#define __bfloat1622float2 cusim_unsupported___nv_bfloat16
+#define __bfloat162bfloat162 cusim_unsupported___nv_bfloat16
+#define __bfloat162char_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162float cusim_unsupported___nv_bfloat16
+#define __bfloat162int_rd cusim_unsupported___nv_bfloat16
+#define __bfloat162int_rn cusim_unsupported___nv_bfloat16
+#define __bfloat162int_ru cusim_unsupported___nv_bfloat16
+#define __bfloat162int_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162ll_rd cusim_unsupported___nv_bfloat16
+#define __bfloat162ll_rn cusim_unsupported___nv_bfloat16
+#define __bfloat162ll_ru cusim_unsupported___nv_bfloat16
+#define __bfloat162ll_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162short_rd cusim_unsupported___nv_bfloat16
+#define __bfloat162short_rn cusim_unsupported___nv_bfloat16
+#define __bfloat162short_ru cusim_unsupported___nv_bfloat16
+#define __bfloat162short_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162uchar_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162uint_rd cusim_unsupported___nv_bfloat16
+#define __bfloat162uint_rn cusim_unsupported___nv_bfloat16
+#define __bfloat162uint_ru cusim_unsupported___nv_bfloat16
+#define __bfloat162uint_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162ull_rd cusim_unsupported___nv_bfloat16
+#define __bfloat162ull_rn cusim_unsupported___nv_bfloat16
+#define __bfloat162ull_ru cusim_unsupported___nv_bfloat16
+#define __bfloat162ull_rz cusim_unsupported___nv_bfloat16
+#define __bfloat162ushort_rd cusim_unsupported___nv_bfloat16
+#define __bfloat162ushort_rn cusim_unsupported___nv_bfloat16
+#define __bfloat162ushort_ru cusim_unsupported___nv_bfloat16
+#define __bfloat162ushort_rz cusim_unsupported___nv_bfloat16
+#define __bfloat16_as_short cusim_unsupported___nv_bfloat16
+#define __bfloat16_as_ushort cusim_unsupported___nv_bfloat16
+#define __double2bfloat16 cusim_unsupported___nv_bfloat16
+#define __float22bfloat162_rn cusim_unsupported___nv_bfloat16
+#define __float2bfloat16 cusim_unsupported___nv_bfloat16
+#define __float2bfloat162_rn cusim_unsupported___nv_bfloat16
+#define __float2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __float2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __float2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __float2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __floats2bfloat162_rn cusim_unsupported___nv_bfloat16
+#define __halves2bfloat162 cusim_unsupported___nv_bfloat16
+#define __high2bfloat16 cusim_unsupported___nv_bfloat16
+#define __high2bfloat162 cusim_unsupported___nv_bfloat16
+#define __highs2bfloat162 cusim_unsupported___nv_bfloat16
+#define __int2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __int2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __int2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __int2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __ll2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __ll2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __ll2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __ll2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __low2bfloat16 cusim_unsupported___nv_bfloat16
+#define __low2bfloat162 cusim_unsupported___nv_bfloat16
+#define __lows2bfloat162 cusim_unsupported___nv_bfloat16
+#define __nv_bfloat16 cusim_unsupported___nv_bfloat16
+#define __nv_bfloat162 cusim_unsupported___nv_bfloat16
+#define __nv_bfloat162_raw cusim_unsupported___nv_bfloat16
+#define __nv_bfloat16_raw cusim_unsupported___nv_bfloat16
+#define __short2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __short2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __short2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __short2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __short_as_bfloat16 cusim_unsupported___nv_bfloat16
+#define __uint2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __uint2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __uint2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __uint2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __ull2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __ull2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __ull2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __ull2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __ushort2bfloat16_rd cusim_unsupported___nv_bfloat16
+#define __ushort2bfloat16_rn cusim_unsupported___nv_bfloat16
+#define __ushort2bfloat16_ru cusim_unsupported___nv_bfloat16
+#define __ushort2bfloat16_rz cusim_unsupported___nv_bfloat16
+#define __ushort_as_bfloat16 cusim_unsupported___nv_bfloat16
+#define make_bfloat162 cusim_unsupported___nv_bfloat16
+#define nv_bfloat16 cusim_unsupported___nv_bfloat16
+#define nv_bfloat162 cusim_unsupported___nv_bfloat16
