@@ -66,7 +66,8 @@ TEST_CASE("driver API calls and the runtime's device queries a lab does not need
        {std::pair{"#include <cuda.h>\nvoid setup() { CUcontext own; cuCtxCreate(&own, nullptr, 0, 0); }", "cuCtxCreate_v4"},
         std::pair{"void setup() { size_t free_bytes, total; cudaMemGetInfo(&free_bytes, &total); }", "cudaMemGetInfo"},
         std::pair{"void setup() { int* pinned; cudaMallocHost(&pinned, 64); }", "cudaMallocHost"},
-        std::pair{"void setup() { cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20); }", "cudaDeviceSetLimit"}}) {
+        std::pair{"void setup() { cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20); }", "cudaDeviceSetLimit"},
+        std::pair{"#include <cuda_profiler_api.h>\nvoid setup() { cudaProfilerStart(); }", "cudaProfilerStart"}}) {
     INFO(call);
     const GradeReport report = fixture.grade(kAddUp + call + R"(
 void reduce_sum(const int* in, int* out, int n, int* scratch) {

@@ -263,6 +263,7 @@ TEST_CASE("CUDA's headers can be included by name, as under nvcc; libcu++'s unmo
                              "cuda.h",
                              "cuda_fp16.h",
                              "cuda_bf16.h",
+                             "cuda_profiler_api.h",
                              "device_atomic_functions.h",
                              "device_launch_parameters.h",
                              "device_types.h",
