@@ -101,6 +101,7 @@ add_executable(cudagrade_tests
   grader/score/scoring_test.cc
   grader/sim/rewriter_test.cc
   grader/sim/unsupported_constructs_test.cc
+  grader/sim/undeclared_runtime_call_test.cc
   grader/sim/source_scan_test.cc
   grader/sim/host_reads_test.cc
   grader/sim/host_calls_test.cc

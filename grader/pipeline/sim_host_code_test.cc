@@ -67,7 +67,10 @@ TEST_CASE("driver API calls and the runtime's device queries a lab does not need
         std::pair{"void setup() { size_t free_bytes, total; cudaMemGetInfo(&free_bytes, &total); }", "cudaMemGetInfo"},
         std::pair{"void setup() { int* pinned; cudaMallocHost(&pinned, 64); }", "cudaMallocHost"},
         std::pair{"void setup() { cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20); }", "cudaDeviceSetLimit"},
-        std::pair{"#include <cuda_profiler_api.h>\nvoid setup() { cudaProfilerStart(); }", "cudaProfilerStart"}}) {
+        std::pair{"#include <cuda_profiler_api.h>\nvoid setup() { cudaProfilerStart(); }", "cudaProfilerStart"},
+        // Not declared by the simulator at all: nvcc compiles the call and the object check refuses it.
+        std::pair{"void setup() { int* p; size_t pitch; cudaMallocPitch((void**)&p, &pitch, 64, 4); }",
+                  "cudaMallocPitch"}}) {
     INFO(call);
     const GradeReport report = fixture.grade(kAddUp + call + R"(
 void reduce_sum(const int* in, int* out, int n, int* scratch) {

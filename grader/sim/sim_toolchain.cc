@@ -13,6 +13,7 @@
 #include "sim/host_reads.h"
 #include "sim/pass_join.h"
 #include "sim/rewriter.h"
+#include "sim/undeclared_runtime_call.h"
 
 namespace cudagrade {
 namespace {
@@ -104,6 +105,7 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   for (const Step& pass : passes) {
     if (pass.entry.succeeded) continue;
     if (std::optional<BuildResult> unsupported = unsupported_construct(pass, lab)) return *unsupported;
+    if (std::optional<BuildResult> refused = refused_runtime_call(pass)) return *refused;
     return pass;
   }
   if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten.device_names, lab)) {
@@ -164,6 +166,18 @@ std::optional<BuildResult> SimToolchain::unsupported_construct(const Step& faile
                                "(--backend gpu)",
                                lab.submission_file(), use->line > 0 ? fmt::format(" line {}", use->line) : "",
                                use->construct);
+  result.log = result.summary + "\n";
+  return result;
+}
+
+// A call nvcc compiles and the object check refuses by name is refused here too, not a compile error.
+std::optional<BuildResult> SimToolchain::refused_runtime_call(const Step& failed) {
+  if (!failed.refusal.empty()) return std::nullopt;
+  std::optional<RefusedRuntimeCall> call = refused_runtime_call_in_log(failed.log);
+  if (!call) return std::nullopt;
+  BuildResult result;
+  result.outcome = BuildResult::Outcome::kRejected;
+  result.summary = fmt::format("rejected: uses {}: {}", call->name, call->reason);
   result.log = result.summary + "\n";
   return result;
 }
