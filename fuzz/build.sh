@@ -40,6 +40,7 @@ lab_sources=(
   grader/labdef/prototype.cc
   grader/model/lab.cc
   grader/core/command_runner.cc
+  grader/core/parallel.cc
   grader/core/subprocess.cc
 )
 yaml_sources=(
