@@ -21,7 +21,7 @@ std::vector<StudentResult> gpu_run() {
   return {graded_student("s01", "Ada", report)};
 }
 
-TEST_CASE("exclude: the simulator's 4 of 4 becomes 6.5 of 8 with the GPU run's speed, and merging again adds nothing",
+TEST_CASE("speed excluded without a GPU: the simulator's 4 of 4 becomes 6.5 of 8 with the GPU run's speed, and merging again adds nothing",
           "[gradebook]") {
   StudentResult student = graded_student("s01", "Ada", simulated_report(passing_report(1.0)));
   REQUIRE(student.score == 4);
