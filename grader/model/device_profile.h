@@ -3,7 +3,7 @@
 // asking, and so that launch arithmetic on the SM count picks the grid it picks there. Beside a GPU grade the
 // grader copies the profile from the GPU it probed (backend/gpu_probe.h); without a GPU it is the course's
 // GPU, an H200, as it answered. The grader hands it to a simulator runner as one line of text (an environment variable
-// the simulator's runtime reads and removes before any code of the file runs: cusim/runtime/api.cc).
+// the simulator's runtime reads and removes before any code of the file runs: cusim/runtime/device_queries.cc).
 //
 // Header-only: the grader writes the text, the simulator's runtime reads it.
 #pragma once

@@ -44,7 +44,7 @@ BuildResult compile_error(std::string summary) {
 }  // namespace
 
 std::vector<std::string> cusim_runtime_sources() {
-  return {"cusim/runtime/api.cc",          "cusim/runtime/fatal.cc",     "cusim/runtime/race_checker.cc",
+  return {"cusim/runtime/api.cc",          "cusim/runtime/device_queries.cc", "cusim/runtime/fatal.cc",     "cusim/runtime/race_checker.cc",
           "cusim/runtime/race_hooks.cc",   "cusim/runtime/race_shadow.cc",
           "cusim/runtime/race_report.cc",  "cusim/runtime/device_memory.cc", "cusim/runtime/kernel_reach.cc",
           "cusim/runtime/host_work.cc",    "cusim/runtime/access_profile.cc",
