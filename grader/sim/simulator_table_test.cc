@@ -2,6 +2,7 @@
 // and its list of refused constructs is the rewriter's, token for token.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -148,21 +149,47 @@ TEST_CASE("each pass defines the macro names nvcc 13.0 defines for an empty file
   }
 }
 
-// The names of tests/data/nvcc/device-functions-13.0.txt that the simulator's device pass does not declare at
-// global scope: g++ refuses `using ::name;` for exactly those (one compile, every error reported).
-std::set<std::string> undeclared_in_simulator(const std::vector<std::string>& names) {
+// tests/data/nvcc/device-functions-13.0.txt: the device functions CUDA 13.0 declares.
+std::vector<std::string> cuda_device_functions() {
+  std::vector<std::string> names;
+  std::istringstream listed(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "nvcc" /
+                                      "device-functions-13.0.txt"));
+  for (std::string name; std::getline(listed, name);) names.push_back(name);
+  return names;
+}
+
+// g++'s errors for each of `lines` when the simulator's device pass compiles `prelude` and then `lines`, one a
+// line: one compile, every error reported, each at the line that expands a macro rather than at its #define.
+std::vector<std::string> errors_per_line(const std::string& prelude, const std::vector<std::string>& lines) {
   TempDir dir(TempDir::Medium::kDisk);
-  std::ofstream source(dir.path() / "names.cc");
-  for (size_t i = 0; i < names.size(); ++i) source << "namespace p" << i << " { using ::" << names[i] << "; }\n";
+  std::ofstream source(dir.path() / "lines.cc");
+  source << prelude;
+  for (const std::string& line : lines) source << line << "\n";
   source.close();
-  std::vector<std::string> command = simulator_compile(Pass::kDevice, {"-fsyntax-only", "-fmax-errors=0"});
-  command.push_back((dir.path() / "names.cc").string());
+  std::vector<std::string> command =
+      simulator_compile(Pass::kDevice, {"-fsyntax-only", "-fmax-errors=0", "-ftrack-macro-expansion=0"});
+  command.push_back((dir.path() / "lines.cc").string());
   SubprocessCommandRunner runner;
   const CommandResult run = runner.run(command, std::chrono::seconds(120), 64 << 20);
-  std::set<std::string> undeclared;
-  const std::regex error_line(R"(names\.cc:(\d+):\d+: error)");
+  const size_t first_line = 1 + std::count(prelude.begin(), prelude.end(), '\n');
+  std::vector<std::string> errors(lines.size());
+  const std::regex error_line(R"(lines\.cc:(\d+):\d+: error: ([^\n]*))");
   for (auto it = std::sregex_iterator(run.output.begin(), run.output.end(), error_line); it != std::sregex_iterator(); ++it) {
-    undeclared.insert(names.at(std::stoul((*it)[1]) - 1));
+    const size_t line = std::stoul((*it)[1]);
+    if (line >= first_line && line - first_line < lines.size()) errors[line - first_line] += (*it)[2].str();
+  }
+  return errors;
+}
+
+// The names of `names` that the simulator's device pass does not declare at global scope: g++ refuses
+// `using ::name;` for exactly those.
+std::set<std::string> undeclared_in_simulator(const std::vector<std::string>& names) {
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < names.size(); ++i) lines.push_back(fmt::format("namespace p{} {{ using ::{}; }}", i, names[i]));
+  const std::vector<std::string> errors = errors_per_line("", lines);
+  std::set<std::string> undeclared;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!errors[i].empty()) undeclared.insert(names[i]);
   }
   return undeclared;
 }
@@ -181,10 +208,7 @@ bool matches(std::string_view pattern, std::string_view name) {
 
 TEST_CASE("every device function CUDA 13.0 declares is the simulator's too, or docs/SIMULATOR.md says why not",
           "[sim][simulator_table]") {
-  std::vector<std::string> names;
-  std::istringstream listed(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "nvcc" /
-                                      "device-functions-13.0.txt"));
-  for (std::string name; std::getline(listed, name);) names.push_back(name);
+  const std::vector<std::string> names = cuda_device_functions();
   REQUIRE(names.size() > 1000);
   const std::set<std::string> undeclared = undeclared_in_simulator(names);
   std::vector<std::string> patterns;
@@ -208,9 +232,7 @@ TEST_CASE("every device function CUDA 13.0 declares is the simulator's too, or d
 TEST_CASE("every half and bfloat16 function CUDA 13.0 declares is a marker after the headers' pages",
           "[sim][simulator_table]") {
   std::vector<std::string> names;
-  std::istringstream listed(read_file(ProjectPaths::discover("", "").root / "tests" / "data" / "nvcc" /
-                                      "device-functions-13.0.txt"));
-  for (std::string name; std::getline(listed, name);) {
+  for (const std::string& name : cuda_device_functions()) {
     if (name.rfind("__internal", 0) == 0) continue;  // CUDA's plumbing, a row of its own
     if (name.find("half") != std::string::npos || name.find("bfloat") != std::string::npos ||
         name.rfind("h2", 0) == 0 || name == "hsqrt" || name == "__hadd" || name == "__low2float") {
@@ -218,25 +240,12 @@ TEST_CASE("every half and bfloat16 function CUDA 13.0 declares is a marker after
     }
   }
   REQUIRE(names.size() > 150);
-  TempDir dir(TempDir::Medium::kDisk);
-  std::ofstream source(dir.path() / "names.cc");
-  source << "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
-  for (const std::string& name : names) source << "void use_" << &name - names.data() << "() { " << name << "; }\n";
-  source.close();
-  // Errors at the line that expands the macro, not at the page's #define.
-  std::vector<std::string> command =
-      simulator_compile(Pass::kDevice, {"-fsyntax-only", "-fmax-errors=0", "-ftrack-macro-expansion=0"});
-  command.push_back((dir.path() / "names.cc").string());
-  SubprocessCommandRunner runner;
-  const CommandResult run = runner.run(command, std::chrono::seconds(120), 64 << 20);
-  std::map<size_t, std::string> errors;  // by line
-  const std::regex error_line(R"(names\.cc:(\d+):\d+: error: ([^\n]*))");
-  for (auto it = std::sregex_iterator(run.output.begin(), run.output.end(), error_line); it != std::sregex_iterator(); ++it) {
-    errors[std::stoul((*it)[1])] += (*it)[2].str();
-  }
+  std::vector<std::string> uses;
+  for (size_t i = 0; i < names.size(); ++i) uses.push_back(fmt::format("void use_{}() {{ {}; }}", i, names[i]));
+  const std::vector<std::string> errors = errors_per_line("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n", uses);
   for (size_t i = 0; i < names.size(); ++i) {
-    INFO(names[i] << ": " << errors[i + 3]);
-    CHECK_THAT(errors[i + 3], Catch::Contains(std::string(kUnsupportedMarker)));
+    INFO(names[i] << ": " << errors[i]);
+    CHECK_THAT(errors[i], Catch::Contains(std::string(kUnsupportedMarker)));
   }
 }
 
