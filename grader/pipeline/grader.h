@@ -43,6 +43,16 @@ inline constexpr double kSimulatorFirstWaitSeconds = 3;
 // kSimulatorFirstWaitSeconds until the student's runner has hung once; never more than the case's ceiling.
 double first_wait_seconds(bool simulated, bool student_hung, double ceiling_s);
 
+// The simulator's second order switches threads at every global-memory access, so an honest file runs slower
+// there than in the first order (reference/scan/naive.cu at 1,310,720 elements: 3.4 s alone, past 5 s on a
+// loaded machine, where it was called a race). Held to the case's ceiling alone, a correct file's grade
+// depended on the machine's load; twice the ceiling bounds what a file that hangs only there costs.
+inline constexpr double kSecondOrderLimitFactor = 2;
+
+// How long the second order of a case is waited for: the YAML's own timeout where it gives one, else
+// kSecondOrderLimitFactor times the case's ceiling.
+double second_order_limit_seconds(bool timeout_given, double timeout_s);
+
 struct GradeOptions {
   bool include_hidden = false;
   TimingPolicy timing;

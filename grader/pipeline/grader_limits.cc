@@ -21,6 +21,10 @@ double first_wait_seconds(bool simulated, bool student_hung, double ceiling_s) {
   return std::min(simulated && !student_hung ? kSimulatorFirstWaitSeconds : kTimeoutFloorSeconds, ceiling_s);
 }
 
+double second_order_limit_seconds(bool timeout_given, double timeout_s) {
+  return timeout_given ? timeout_s : kSecondOrderLimitFactor * timeout_s;
+}
+
 double Grader::first_wait_for(const TestCase& test_case) const {
   return first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s);
 }

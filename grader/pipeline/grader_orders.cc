@@ -103,14 +103,8 @@ CheckOutcome Grader::judge_checked_case(const TestCase& test_case, const Workloa
   return with_simulator_advice(with_global_race(with_host_work(judged, reply, workload), reply), reply);
 }
 
-// The second order switches threads at every global-memory access, so an honest file runs slower there than
-// in the first order (reference/scan/naive.cu at 1,310,720 elements: 3.4 s alone, past 5 s on a loaded
-// machine, where it was called a race). Held to the case's limit alone, a correct file's grade depended on
-// the machine's load; twice the limit bounds what a file that hangs only in the second order costs.
-constexpr double kSecondOrderLimitFactor = 2;
-
 Grader::SecondOrderRun Grader::run_in_second_order(const TestCase& test_case, const Workload& workload) {
-  const double limit_s = test_case.timeout_given ? test_case.timeout_s : kSecondOrderLimitFactor * test_case.timeout_s;
+  const double limit_s = second_order_limit_seconds(test_case.timeout_given, test_case.timeout_s);
   SecondOrderRun run;
   RunnerReply failure;
   RunnerSession* session = second_order_->fresh_session(failure);  // a new process for every case

@@ -118,6 +118,15 @@ TEST_CASE("a case is first waited for 0.5 s, 3 s in the simulator until the stud
   CHECK(first_wait_seconds(false, false, 0.2) == 0.2);
 }
 
+// reference/scan/naive.cu's second order took 3.4 s alone at its largest case, whose ceiling is 5 s.
+TEST_CASE("the simulator's second order waits twice the case's ceiling, or exactly the YAML's own timeout",
+          "[pipeline]") {
+  CHECK(second_order_limit_seconds(false, 5) == 10);
+  CHECK(second_order_limit_seconds(false, 60) == 120);
+  CHECK(second_order_limit_seconds(true, 5) == 5);  // an instructor's limit is theirs
+  CHECK(second_order_limit_seconds(true, 0.5) == 0.5);
+}
+
 // How many times the graders measured a case's limit from the references, while `grade` ran.
 int limit_measurements(const std::function<void()>& grade) {
   return testing::phase_count("time limit: the references' own time on the case", grade);
