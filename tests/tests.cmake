@@ -8,6 +8,7 @@ add_executable(cudagrade_tests
   tests/runner_linking_test.cc
   tests/runner_channel_test.cc
   tests/shipped_labs_test.cc
+  tests/test_names_test.cc
   grader/model/downsize_test.cc
   grader/model/status_test.cc
   grader/model/launch_account_test.cc

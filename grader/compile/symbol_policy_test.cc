@@ -186,7 +186,7 @@ TEST_CASE("the grader's own namespaces may be instantiated but not defined or re
   CHECK(judge_symbols(instantiates).outcome == SymbolVerdict::Outcome::kAllowed);
 }
 
-TEST_CASE("a toolchain's extra symbols are exact names unless they end in *", "[symbols]") {
+TEST_CASE("a toolchain's extra symbols are exact names unless they end in a star", "[symbols]") {
   ObjectSymbols math = plain_submission();
   math.undefined.push_back("truncf");
   CHECK(judge_symbols(math, {"truncf", "__tsan_*"}).outcome == SymbolVerdict::Outcome::kAllowed);
