@@ -51,6 +51,8 @@ class HostCallFinder {
   bool in_lambda(const DebugEntry& entry) const;
   bool special_member(const DebugEntry& entry) const;
   bool device_intrinsic(const DebugEntry& entry) const;
+  bool library_host_function(const DebugEntry& entry) const;
+  bool in_file(uint64_t function) const;
   Space space(uint64_t function);
   std::map<uint64_t, std::vector<Edge>> calls() const;
 
@@ -110,6 +112,33 @@ bool HostCallFinder::device_intrinsic(const DebugEntry& entry) const {
              std::end(kDeviceIntrinsics);
 }
 
+// libstdc++'s functions that are not constexpr in C++17, so host functions to nvcc even with
+// --expt-relaxed-constexpr: each refused in a kernel by nvcc 13.0 over g++ 12's library, 2026-11-29 ("calling a
+// __host__ function("std::swap<int>") from a __global__ function("k") is not allowed"). The ones that are
+// constexpr (std::min, std::max, std::clamp, std::min_element, std::numeric_limits) and the math CUDA
+// declares for device code too (std::abs, std::sqrt, std::fmax) build, and are not here.
+constexpr std::string_view kLibraryHostFunctions[] = {
+    "swap", "exchange", "iter_swap", "fill",  "fill_n",      "copy",      "accumulate", "iota",
+    "sort", "reverse",  "count",     "find",  "lower_bound", "transform", "for_each"};
+
+// One of kLibraryHostFunctions, as the C++ library declares it in namespace std (not a member function, and not
+// a function the file itself puts in std).
+bool HostCallFinder::library_host_function(const DebugEntry& entry) const {
+  const DebugEntry* parent = parent_of(entry);
+  if (parent == nullptr || parent->tag != "DW_TAG_namespace" || parent->name != "std") return false;
+  if (entry.decl_file == 0 || info_.is_file(entry.decl_file, file_name_)) return false;
+  const std::string name = entry.name.substr(0, entry.name.find('<'));
+  return std::find(std::begin(kLibraryHostFunctions), std::end(kLibraryHostFunctions), name) !=
+         std::end(kLibraryHostFunctions);
+}
+
+// Whether `function` is written in the file: one of its functions or a lambda in one; not a library's function
+// that the file's code reached, whose own calls are the library's business.
+bool HostCallFinder::in_file(uint64_t function) const {
+  const DebugEntry* entry = info_.at(function);
+  return entry != nullptr && info_.is_file(entry->decl_file, file_name_);
+}
+
 Space HostCallFinder::space(uint64_t function) {
   if (auto found = spaces_.find(function); found != spaces_.end()) return found->second;
   const DebugEntry* entry = info_.at(function);
@@ -164,11 +193,18 @@ HostCallVerdict HostCallFinder::find() {
     if (found == edges.end()) continue;
     for (const Edge& edge : found->second) {
       const Space callee = space(edge.callee);
-      if (callee == Space::kHost) {
+      const bool library_host = callee == Space::kElsewhere && in_file(reached.function) &&
+                                library_host_function(*info_.at(edge.callee));
+      if (callee == Space::kHost || library_host) {
         const DebugEntry& caller = *info_.at(reached.file_function);
         const DebugEntry& host = *info_.at(edge.callee);
-        return {HostCallVerdict::Outcome::kHostFunction, caller.name, space(reached.file_function) == Space::kKernel,
-                host.name, edge.line, host.decl_line};
+        HostCallVerdict verdict{HostCallVerdict::Outcome::kHostFunction, caller.name,
+                                space(reached.file_function) == Space::kKernel, host.name, edge.line, host.decl_line};
+        if (library_host) {
+          verdict.callee = "std::" + host.name.substr(0, host.name.find('<'));
+          verdict.declaration_line = 0;
+        }
+        return verdict;
       }
       if ((callee != Space::kDevice && callee != Space::kElsewhere) || !seen.insert(edge.callee).second) continue;
       queue.push_back({edge.callee, callee == Space::kDevice ? edge.callee : reached.file_function});
@@ -225,6 +261,15 @@ std::string describe_host_call(const HostCallVerdict& verdict, const std::string
         file_name, where, verdict.caller, verdict.callee, declared, verdict.callee, verdict.caller, fix);
   }
   const char* caller_kind = verdict.caller_is_kernel ? "__global__" : "__device__";
+  if (verdict.declaration_line == 0) {
+    return fmt::format(
+        "compile error: {}{}: {} {} calls {}, a host function of the C++ library (not constexpr in C++17), which "
+        "nvcc refuses (calling a __host__ function(\"{}\") from a {} function(\"{}\") is not allowed): device code "
+        "calls only __device__ functions. Write those few lines in the kernel, or in a __device__ function of your "
+        "own",
+        file_name, where, verdict.caller_is_kernel ? "kernel" : "device function", verdict.caller, verdict.callee,
+        verdict.callee, caller_kind, verdict.caller);
+  }
   return fmt::format(
       "compile error: {}{}: {} {} calls {} (declared at line {}), a host function, which nvcc refuses (calling a "
       "__host__ function(\"{}\") from a {} function(\"{}\") is not allowed): device code calls only __device__ "

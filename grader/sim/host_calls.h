@@ -10,8 +10,11 @@
 // functions device code holds. A callee declared in the file is judged by its declaration's head
 // (sim/function_heads.h); one the head does not decide for certain is let through, so that a correct file is
 // never refused on a guess.
+// The C++ library's functions are judged too, where the file's own code calls them: those nvcc 13.0 refuses in
+// device code (std::swap, std::fill, std::sort, ...: not constexpr in C++17) are host functions
+// (kLibraryHostFunctions in host_calls.cc).
 // What it cannot see: a call g++ folded away, a call through a pointer, a lambda of host code called from a
-// kernel, and the libraries' host functions that are not constexpr (std::swap in C++17).
+// kernel, and the other libraries' host functions.
 //
 // The other direction as well: host code that calls a __device__ function, which nvcc refuses just the same
 // ("calling a __device__ function("twice") from a __host__ function("reduce_sum") is not allowed"), read from
@@ -39,7 +42,9 @@ struct HostCallVerdict {
   bool caller_is_kernel = false;
   std::string callee;          // the function called across, by name
   int call_line = 0;           // where the call is, when DWARF says; else 0
-  int declaration_line = 0;    // where the callee is declared in the file; 0 for one of CUDA's intrinsics
+  // Where the callee is declared in the file; 0 for one of CUDA's intrinsics (kDeviceFunction) or of the C++
+  // library's host functions (kHostFunction).
+  int declaration_line = 0;
 };
 
 // `compiled`: the text g++ compiled, whose line 1 is `#line 1 "file_name"` (sim/rewriter.h), so that its line

@@ -92,6 +92,41 @@ __global__ void block_sums(const int* in, int* partial, int n) {
                                                      "(declared at line 2), a host function"));
 }
 
+// The C++ library's functions that are not constexpr in C++17 are host functions to nvcc, even with
+// --expt-relaxed-constexpr (each refused in a kernel by nvcc 13.0, 2026-11-29); its constexpr ones and the math
+// CUDA declares for device code build.
+TEST_CASE("device code that calls std::fill, std::accumulate or std::swap does not build, as with nvcc",
+          "[sim][host_calls]") {
+  testing::SimFixture fixture;
+  const std::pair<const char*, const char*> library_calls[] = {
+      {"#include <algorithm>\n__device__ int add(int a, int b) { int w[2]; std::fill(w, w + 2, a); return w[0] + b; }",
+       "std::fill"},
+      {"#include <numeric>\n__device__ int add(int a, int b) { int v[2] = {a, b}; return std::accumulate(v, v + 2, 0); }",
+       "std::accumulate"},
+      // A conditional swap leaves code behind; a swap g++ folds into nothing does not (sim/host_calls.h).
+      {"#include <utility>\n__device__ int add(int a, int b) { if (a > b) std::swap(a, b); return b + a; }",
+       "std::swap"},
+  };
+  for (const auto& [declaration, callee] : library_calls) {
+    INFO(declaration);
+    const GradeReport report = fixture.grade(adding_with(declaration), {1000});
+    CHECK(report.verdict == CaseStatus::kCompileError);
+    CHECK_THAT(report.build_summary,
+               Catch::Contains(std::string("device function add calls ") + callee +
+                               ", a host function of the C++ library (not constexpr in C++17), which nvcc refuses"));
+  }
+  SECTION("the library's constexpr functions and CUDA's math build") {
+    const GradeReport report = fixture.grade(
+        adding_with("#include <algorithm>\n#include <cmath>\n#include <cstdlib>\n"
+                    "__device__ int add(int a, int b) { int v[2] = {a, b}; return std::clamp(a, -1 << 30, 1 << 30) "
+                    "+ b + *std::max_element(v, v + 2) - std::max(a, b) + std::abs(a) - std::abs(a) + "
+                    "static_cast<int>(std::floor(std::fabs(0.5f))); }"),
+        {1000});
+    INFO(report.build_summary << "\n" << report.build_log);
+    CHECK(report.verdict == CaseStatus::kPassed);
+  }
+}
+
 TEST_CASE("device functions, however declared, and what nvcc only warns about build", "[sim][host_calls]") {
   testing::SimFixture fixture;
   const std::pair<const char*, const char*> device_functions[] = {
