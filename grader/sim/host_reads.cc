@@ -50,19 +50,43 @@ std::string variable_read(const ElfListing& object, const ElfRelocation& relocat
   return "";
 }
 
+// The file's read-only array or struct a relocation reads, by symbol: a section of its own (-fdata-sections) in
+// read-only data, larger than any scalar. nvcc takes a const scalar with a constant initialiser in device code,
+// and refuses an array or a struct, const or constexpr ("identifier "kTaps" is undefined in device code",
+// nvcc 13.0, 2026-11-29); a scalar g++ kept in memory is let through.
+constexpr uint64_t kLargestScalarBytes = 16;
+
+std::string read_only_aggregate(const ElfListing& object, const ElfRelocation& relocation) {
+  const ElfSymbol* target = object.symbol(relocation.symbol_index);
+  if (target == nullptr || !target->section) return "";
+  const ElfSection* section = object.section(*target->section);
+  if (section == nullptr || section->flags.find('W') != std::string::npos) return "";
+  if (section->size <= kLargestScalarBytes) return "";
+  const std::string own = symbol_of_section(section->name, {".rodata."});
+  if (own.empty() || (target->type != "SECTION" && target->name != own)) return "";
+  return own;
+}
+
 }  // namespace
 
-HostReadVerdict find_host_read(const ElfListing& object, const DeviceNames& names) {
+HostReadVerdict find_host_read(const ElfListing& object, const DeviceNames& names, const SourceScan& compiled) {
   for (const ElfRelocationSection& relocations : object.relocation_sections) {
     const std::string function = text_symbol(relocations.patches);
     if (function.empty()) continue;
     const std::string kernel = symbol_identifier(function);
     if (names.kernels.count(kernel) == 0) continue;
     for (const ElfRelocation& relocation : relocations.relocations) {
-      const std::string symbol = variable_read(object, relocation);
+      std::string symbol = variable_read(object, relocation);
+      // Read-only data may be a header's table: only a name the file itself writes is judged.
+      bool needs_the_files_name = false;
+      if (symbol.empty()) {
+        symbol = read_only_aggregate(object, relocation);
+        needs_the_files_name = true;
+      }
       if (symbol.empty() || not_a_variable_of_the_file(symbol)) continue;
       const std::string variable = symbol_identifier(symbol);
       if (variable.empty() || names.device_variables.count(variable) != 0) continue;
+      if (needs_the_files_name && compiled.find_tokens(variable).empty()) continue;
       return {HostReadVerdict::Outcome::kHostVariable, kernel, variable};
     }
   }

@@ -8,15 +8,18 @@
 // its symbol, and __global__ is noinline (cusim.h), so a kernel's code stays in its own section. A kernel's
 // relocation to writable data the file defines, that is not one of the file's device variables
 // (sim/device_names.h) nor static storage of a function, is a host variable read in device code.
+// Read-only data too: a kernel's relocation to a const or constexpr array or struct the file names (a section in
+// .rodata larger than any scalar), which nvcc refuses just the same; a const scalar it takes.
 // What it cannot see: a __device__ function that is not inlined into a kernel, a read g++ optimised away (of
-// a variable of the file's own that nothing writes, or whose initialiser never returns), and a const host
-// variable (nvcc takes an integral one with a constant initialiser; g++ folds most others).
+// a variable of the file's own that nothing writes, or whose initialiser never returns, or an array element at
+// an index g++ knows), and a const host aggregate of 16 bytes or less.
 #pragma once
 
 #include <string>
 
 #include "compile/elf_listing.h"
 #include "sim/device_names.h"
+#include "sim/source_scan.h"
 
 namespace cudagrade {
 
@@ -26,7 +29,8 @@ struct HostReadVerdict {
   std::string variable;  // what, by name
 };
 
-HostReadVerdict find_host_read(const ElfListing& object, const DeviceNames& names);
+// `compiled`: the text g++ compiled, where a read-only variable's name must be written to be judged.
+HostReadVerdict find_host_read(const ElfListing& object, const DeviceNames& names, const SourceScan& compiled);
 
 // The compile error for a kHostVariable verdict, as nvcc words it, with the fix.
 std::string describe_host_read(const HostReadVerdict& verdict, const std::string& file_name);

@@ -3,6 +3,9 @@
 #include "sim/host_reads.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <string>
+#include <utility>
 
 #include "testing/sim_fixture.h"
 
@@ -49,6 +52,38 @@ TEST_CASE("a kernel that reads a host variable does not build, as with nvcc", "[
     CHECK(report.verdict == CaseStatus::kCompileError);
     CHECK_THAT(report.build_summary, Catch::Contains("kernel block_sums reads the host variable bias, which nvcc "
                                                      "refuses (identifier \"bias\" is undefined in device code)"));
+  }
+}
+
+// nvcc takes a const scalar in device code and refuses an array or a struct, const or constexpr (nvcc 13.0,
+// 2026-11-29): g++ keeps them in read-only data, where a kernel's relocation to them is judged too.
+TEST_CASE("a kernel that reads a host array or struct, const or constexpr, does not build, as with nvcc",
+          "[sim][host_reads]") {
+  testing::SimFixture fixture;
+  for (const auto& [declaration, variable] : {
+           std::pair{"const int kTable[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n#define bias kTable[threadIdx.x & 7]", "kTable"},
+           std::pair{"constexpr int kTable[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n#define bias kTable[threadIdx.x & 7]",
+                     "kTable"},
+           std::pair{"struct Taps { int w[8]; };\nconst Taps kTaps = {{1, 2, 3, 4, 5, 6, 7, 8}};\n"
+                     "#define bias kTaps.w[threadIdx.x & 7]",
+                     "kTaps"},
+       }) {
+    INFO(declaration);
+    const GradeReport report = fixture.grade(with_bias(declaration));
+    CHECK(report.verdict == CaseStatus::kCompileError);
+    CHECK_THAT(report.build_summary, Catch::Contains(fmt::format("kernel block_sums reads the host variable {}, "
+                                                                 "which nvcc refuses",
+                                                                 variable)));
+  }
+  SECTION("the same table as a __constant__ or __device__ one builds") {
+    for (const char* declaration : {"__constant__ const int kTable[8] = {0, 0, 0, 0, 0, 0, 0, 0};",
+                                    "__device__ const int kTable[8] = {0, 0, 0, 0, 0, 0, 0, 0};",
+                                    "__constant__ int kTable[8];"}) {
+      INFO(declaration);
+      const GradeReport report = fixture.grade(with_bias(std::string(declaration) + "\n#define bias kTable[threadIdx.x & 7]"));
+      INFO(report.build_summary << "\n" << report.build_log);
+      CHECK(report.verdict == CaseStatus::kPassed);
+    }
   }
 }
 

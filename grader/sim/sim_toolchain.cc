@@ -108,7 +108,7 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     if (std::optional<BuildResult> refused = refused_runtime_call(pass)) return *refused;
     return pass;
   }
-  if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten.device_names, lab)) {
+  if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten, lab)) {
     return *refused;
   }
   if (std::optional<BuildResult> refused = call_across_spaces(passes.front(), find_host_call, rewritten, lab)) {
@@ -191,11 +191,12 @@ CommandResult SimToolchain::list_object(const std::filesystem::path& object) {
 }
 
 // A kernel that reads a host variable is a compile error, as nvcc's device pass makes it (sim/host_reads.h).
-std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
-                                                                      const Lab& lab) {
+std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step& compiled,
+                                                                      const RewriteResult& rewritten, const Lab& lab) {
   CommandResult listed = list_object(object_of(compiled));
   if (listed.outcome != CommandResult::Outcome::kSucceeded) return std::nullopt;  // the object check says why
-  const HostReadVerdict verdict = find_host_read(parse_readelf(listed.output), names);
+  const HostReadVerdict verdict =
+      find_host_read(parse_readelf(listed.output), rewritten.device_names, SourceScan(rewritten.text));
   if (verdict.outcome == HostReadVerdict::Outcome::kNone) return std::nullopt;
   return compile_error(describe_host_read(verdict, lab.submission_file()));
 }

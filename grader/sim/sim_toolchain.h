@@ -33,7 +33,7 @@ class SimToolchain : public CachedToolchain {
   std::vector<Step> compile_passes(const RewriteResult& rewritten, const BuildRequest& request);
   std::optional<BuildResult> unsupported_construct(const Step& failed, const Lab& lab) const;
   static std::optional<BuildResult> refused_runtime_call(const Step& failed);
-  std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const DeviceNames& names,
+  std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const RewriteResult& rewritten,
                                                           const Lab& lab);
   using CallFinder = HostCallVerdict (*)(const DebugInfo&, const SourceScan&, const DeviceNames&, const std::string&);
   std::optional<BuildResult> call_across_spaces(const Step& pass, CallFinder find, const RewriteResult& rewritten,
