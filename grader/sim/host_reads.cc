@@ -61,7 +61,8 @@ std::string read_only_aggregate(const ElfListing& object, const ElfRelocation& r
   if (target == nullptr || !target->section) return "";
   const ElfSection* section = object.section(*target->section);
   if (section == nullptr || section->flags.find('W') != std::string::npos) return "";
-  if (section->size <= kLargestScalarBytes) return "";
+  // A mergeable section holds the compiler's literals (".rodata.str1.1", ".rodata.cst16"), not a variable.
+  if (section->flags.find('M') != std::string::npos || section->size <= kLargestScalarBytes) return "";
   const std::string own = symbol_of_section(section->name, {".rodata."});
   if (own.empty() || (target->type != "SECTION" && target->name != own)) return "";
   return own;

@@ -85,6 +85,14 @@ TEST_CASE("a kernel that reads a host array or struct, const or constexpr, does 
       CHECK(report.verdict == CaseStatus::kPassed);
     }
   }
+  SECTION("a literal's section, .rodata.str1.1, is no variable, even in a file with a host array named str1") {
+    const GradeReport report = fixture.grade(
+        with_bias("#include <cstdio>\nconst char str1[] = \"a host array named like the literals' section\";\n"
+                  "#define bias (n < 0 ? printf(\"a literal long enough for a section of literals\\n\") : 0)",
+                  "if (n < 0) puts(str1);"));
+    INFO(report.build_summary << "\n" << report.build_log);
+    CHECK(report.verdict == CaseStatus::kPassed);
+  }
 }
 
 TEST_CASE("device variables, constants and folded host constants are device code's to read", "[sim][host_reads]") {
