@@ -108,15 +108,7 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     if (std::optional<BuildResult> refused = refused_runtime_call(pass)) return *refused;
     return pass;
   }
-  if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), rewritten, lab)) {
-    return *refused;
-  }
-  if (std::optional<BuildResult> refused = call_across_spaces(passes.front(), find_host_call, rewritten, lab)) {
-    return *refused;
-  }
-  if (std::optional<BuildResult> refused = call_across_spaces(passes.back(), find_device_call, rewritten, lab)) {
-    return *refused;
-  }
+  if (std::optional<BuildResult> refused = refused_across_spaces(passes, rewritten, lab)) return *refused;
   // The device pass's startup code is judged before the join drops it: an .init_array slot of the file's own
   // must not escape the object check, which judges everything else in the joined object.
   const ObjectCheck::Result device_pass_check = object_check_.judge_startup(object_of(passes.front()));
@@ -190,13 +182,28 @@ CommandResult SimToolchain::list_object(const std::filesystem::path& object) {
                      kObjectListingCap);
 }
 
+// What nvcc's device pass refuses and g++'s one program takes, read from the two passes' objects: a kernel that
+// reads a host variable, device code that calls a host function, host code that calls a __device__ one. A
+// compile error in nvcc's words, or nullopt.
+std::optional<BuildResult> SimToolchain::refused_across_spaces(const std::vector<Step>& passes,
+                                                               const RewriteResult& rewritten, const Lab& lab) {
+  const SourceScan compiled(rewritten.text);
+  const DeviceNames& names = rewritten.device_names;
+  if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), names, compiled, lab)) {
+    return refused;
+  }
+  if (std::optional<BuildResult> refused = call_across_spaces(passes.front(), find_host_call, names, compiled, lab)) {
+    return refused;
+  }
+  return call_across_spaces(passes.back(), find_device_call, names, compiled, lab);
+}
+
 // A kernel that reads a host variable is a compile error, as nvcc's device pass makes it (sim/host_reads.h).
-std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step& compiled,
-                                                                      const RewriteResult& rewritten, const Lab& lab) {
-  CommandResult listed = list_object(object_of(compiled));
+std::optional<BuildResult> SimToolchain::host_variable_in_device_code(const Step& pass, const DeviceNames& names,
+                                                                      const SourceScan& compiled, const Lab& lab) {
+  CommandResult listed = list_object(object_of(pass));
   if (listed.outcome != CommandResult::Outcome::kSucceeded) return std::nullopt;  // the object check says why
-  const HostReadVerdict verdict =
-      find_host_read(parse_readelf(listed.output), rewritten.device_names, SourceScan(rewritten.text));
+  const HostReadVerdict verdict = find_host_read(parse_readelf(listed.output), names, compiled);
   if (verdict.outcome == HostReadVerdict::Outcome::kNone) return std::nullopt;
   return compile_error(describe_host_read(verdict, lab.submission_file()));
 }
@@ -213,11 +220,11 @@ std::optional<DebugInfo> SimToolchain::debug_info_of(const Step& pass) {
 // A kernel that calls a host function of the file, or host code that calls a __device__ function, is a compile
 // error, as nvcc makes it (sim/host_calls.h): `find` reads `pass`'s DWARF, the device pass's for the first and the
 // host pass's for the second. Unjudged without the DWARF.
-std::optional<BuildResult> SimToolchain::call_across_spaces(const Step& pass, CallFinder find,
-                                                            const RewriteResult& rewritten, const Lab& lab) {
+std::optional<BuildResult> SimToolchain::call_across_spaces(const Step& pass, CallFinder find, const DeviceNames& names,
+                                                            const SourceScan& compiled, const Lab& lab) {
   const std::optional<DebugInfo> info = debug_info_of(pass);
   if (!info) return std::nullopt;
-  const HostCallVerdict verdict = find(*info, SourceScan(rewritten.text), rewritten.device_names, lab.submission_file());
+  const HostCallVerdict verdict = find(*info, compiled, names, lab.submission_file());
   if (verdict.outcome == HostCallVerdict::Outcome::kNone) return std::nullopt;
   return compile_error(describe_host_call(verdict, lab.submission_file()));
 }

@@ -33,11 +33,13 @@ class SimToolchain : public CachedToolchain {
   std::vector<Step> compile_passes(const RewriteResult& rewritten, const BuildRequest& request);
   std::optional<BuildResult> unsupported_construct(const Step& failed, const Lab& lab) const;
   static std::optional<BuildResult> refused_runtime_call(const Step& failed);
-  std::optional<BuildResult> host_variable_in_device_code(const Step& compiled, const RewriteResult& rewritten,
-                                                          const Lab& lab);
+  std::optional<BuildResult> refused_across_spaces(const std::vector<Step>& passes, const RewriteResult& rewritten,
+                                                   const Lab& lab);
+  std::optional<BuildResult> host_variable_in_device_code(const Step& pass, const DeviceNames& names,
+                                                          const SourceScan& compiled, const Lab& lab);
   using CallFinder = HostCallVerdict (*)(const DebugInfo&, const SourceScan&, const DeviceNames&, const std::string&);
-  std::optional<BuildResult> call_across_spaces(const Step& pass, CallFinder find, const RewriteResult& rewritten,
-                                                const Lab& lab);
+  std::optional<BuildResult> call_across_spaces(const Step& pass, CallFinder find, const DeviceNames& names,
+                                                const SourceScan& compiled, const Lab& lab);
   std::optional<DebugInfo> debug_info_of(const Step& pass);
   Step join_passes(const Step& device_pass, const Step& host_pass, const DeviceNames& names, const Lab& lab);
   CommandResult list_object(const std::filesystem::path& object);
