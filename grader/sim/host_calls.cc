@@ -237,6 +237,11 @@ HostCallVerdict find_device_call(const DebugInfo& host_pass, const SourceScan& c
   return HostCallFinder(host_pass, compiled, names, file_name).find_from_host();
 }
 
+bool names_a_library_host_function(const SourceScan& compiled) {
+  return std::any_of(std::begin(kLibraryHostFunctions), std::end(kLibraryHostFunctions),
+                     [&](std::string_view name) { return !compiled.find_tokens(name).empty(); });
+}
+
 HostCallVerdict find_host_call(const DebugInfo& info, const SourceScan& compiled, const DeviceNames& names,
                                const std::string& file_name) {
   return HostCallFinder(info, compiled, names, file_name).find();

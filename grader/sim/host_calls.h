@@ -12,7 +12,8 @@
 // never refused on a guess.
 // The C++ library's functions are judged too, where the file's own code calls them: those nvcc 13.0 refuses in
 // device code (std::swap, std::fill, std::sort, ...: not constexpr in C++17) are host functions
-// (kLibraryHostFunctions in host_calls.cc).
+// (kLibraryHostFunctions in host_calls.cc). A file that names one has its device pass read at -O0 as well
+// (sim/sim_toolchain.h), where a call g++ -O2 folds away is still a call.
 // What it cannot see: a call g++ folded away, a call through a pointer, a lambda of host code called from a
 // kernel, and the other libraries' host functions.
 //
@@ -51,6 +52,11 @@ struct HostCallVerdict {
 // N + 1 is the file's line N.
 HostCallVerdict find_host_call(const DebugInfo& info, const SourceScan& compiled, const DeviceNames& names,
                                const std::string& file_name);
+
+// Whether the text names one of the C++ library's functions nvcc takes for host functions (std::swap,
+// std::fill, ...), as a token anywhere: a std::swap of two registers leaves nothing in an optimised object, so
+// such a file's device pass is also read unfolded, at -O0 (sim/sim_toolchain.h).
+bool names_a_library_host_function(const SourceScan& compiled);
 
 // `host_pass`'s host functions that call a __device__ function of the file or a device intrinsic.
 HostCallVerdict find_device_call(const DebugInfo& host_pass, const SourceScan& compiled, const DeviceNames& names,

@@ -101,8 +101,9 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     return compile_error(
         fmt::format("compile error: {} line {}: {}", lab.submission_file(), rewritten.line, rewritten.reason));
   }
-  std::vector<Step> passes = compile_passes(rewritten, request);
-  for (const Step& pass : passes) {
+  const Passes passes = compile_passes(rewritten, request);
+  for (const Step* pass_of_the_runner : {&passes.device, &passes.host}) {
+    const Step& pass = *pass_of_the_runner;
     if (pass.entry.succeeded) continue;
     if (std::optional<BuildResult> unsupported = unsupported_construct(pass, lab)) return *unsupported;
     if (std::optional<BuildResult> refused = refused_runtime_call(pass)) return *refused;
@@ -111,20 +112,21 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   if (std::optional<BuildResult> refused = refused_across_spaces(passes, rewritten, lab)) return *refused;
   // The device pass's startup code is judged before the join drops it: an .init_array slot of the file's own
   // must not escape the object check, which judges everything else in the joined object.
-  const ObjectCheck::Result device_pass_check = object_check_.judge_startup(object_of(passes.front()));
+  const ObjectCheck::Result device_pass_check = object_check_.judge_startup(object_of(passes.device));
   if (device_pass_check.outcome != BuildResult::Outcome::kBuilt) {
     BuildResult result;
     result.outcome = device_pass_check.outcome;
     result.summary = device_pass_check.summary;
     return result;
   }
-  return join_passes(passes[0], passes[1], rewritten.device_names, lab);
+  return join_passes(passes.device, passes.host, rewritten.device_names, lab);
 }
 
 // The device pass and the host pass (sim/arch_passes.h), at once.
-std::vector<CachedToolchain::Step> SimToolchain::compile_passes(const RewriteResult& rewritten,
-                                                                const BuildRequest& request) {
+SimToolchain::Passes SimToolchain::compile_passes(const RewriteResult& rewritten, const BuildRequest& request) {
   const Lab& lab = *request.lab;
+  const std::vector<std::string> include_dirs = {(paths_.grader_dir() / "cusim" / "include").string(),
+                                                 paths_.skeleton_dir(lab.name()).string()};
   auto compile_pass = [&](Pass pass) {
     std::vector<std::string> command = compiler();
     const std::vector<std::string> defines = pass_defines(pass);
@@ -139,11 +141,25 @@ std::vector<CachedToolchain::Step> SimToolchain::compile_passes(const RewriteRes
     command.insert(command.end(), {"-fsanitize=thread", "-fsanitize=alignment", "-ffunction-sections",
                                    "-fdata-sections", "-fno-ipa-icf", "-x", "c++", "-include", "cusim.h"});
     return compile(pass == Pass::kDevice ? "submission" : "submission-host-pass", rewritten.text,
-                   lab.submission_file(), command,
-                   {(paths_.grader_dir() / "cusim" / "include").string(), paths_.skeleton_dir(lab.name()).string()},
+                   lab.submission_file(), command, include_dirs, sandbox_for(request));
+  };
+  // No sanitizer and no inlining; -fvar-tracking keeps DWARF's record of each call at -O0 (sim/debug_info.h).
+  auto compile_unfolded = [&] {
+    std::vector<std::string> command = {cxx_, "-std=c++17", "-O0", "-gdwarf-4", "-fvar-tracking"};
+    const std::vector<std::string> defines = pass_defines(Pass::kDevice);
+    command.insert(command.end(), defines.begin(), defines.end());
+    command.insert(command.end(), {"-ffunction-sections", "-fdata-sections", "-x", "c++", "-include", "cusim.h"});
+    return compile("submission-unfolded", rewritten.text, lab.submission_file(), command, include_dirs,
                    sandbox_for(request));
   };
-  return compile_in_parallel({[&] { return compile_pass(Pass::kDevice); }, [&] { return compile_pass(Pass::kHost); }});
+  std::vector<std::function<Step()>> compiles = {[&] { return compile_pass(Pass::kDevice); },
+                                                 [&] { return compile_pass(Pass::kHost); }};
+  const bool unfold = names_a_library_host_function(SourceScan(rewritten.text));
+  if (unfold) compiles.push_back(compile_unfolded);
+  std::vector<Step> steps = compile_in_parallel(compiles);
+  Passes passes{std::move(steps[0]), std::move(steps[1]), std::nullopt};
+  if (unfold) passes.unfolded_device = std::move(steps[2]);
+  return passes;
 }
 
 // A failed compile whose code the compiler compiled holds a construct the simulator cannot run (rewriter.h's
@@ -185,17 +201,28 @@ CommandResult SimToolchain::list_object(const std::filesystem::path& object) {
 // What nvcc's device pass refuses and g++'s one program takes, read from the two passes' objects: a kernel that
 // reads a host variable, device code that calls a host function, host code that calls a __device__ one. A
 // compile error in nvcc's words, or nullopt.
-std::optional<BuildResult> SimToolchain::refused_across_spaces(const std::vector<Step>& passes,
-                                                               const RewriteResult& rewritten, const Lab& lab) {
+// The device pass is read as it runs (g++ -O2 inlines __device__ functions into kernels, where their reads are
+// seen) and, where compiled, unfolded (where nothing is folded away); a device pass at -O0 that did not compile,
+// which the one the runner runs did, is the grader's oddity and decides nothing.
+std::optional<BuildResult> SimToolchain::refused_across_spaces(const Passes& passes, const RewriteResult& rewritten,
+                                                               const Lab& lab) {
   const SourceScan compiled(rewritten.text);
   const DeviceNames& names = rewritten.device_names;
-  if (std::optional<BuildResult> refused = host_variable_in_device_code(passes.front(), names, compiled, lab)) {
-    return refused;
+  const bool unfolded = passes.unfolded_device && passes.unfolded_device->entry.succeeded;
+  std::vector<const Step*> device_objects = {&passes.device};
+  if (unfolded) device_objects.push_back(&*passes.unfolded_device);
+  for (const Step* device : device_objects) {
+    if (std::optional<BuildResult> refused = host_variable_in_device_code(*device, names, compiled, lab)) {
+      return refused;
+    }
   }
-  if (std::optional<BuildResult> refused = call_across_spaces(passes.front(), find_host_call, names, compiled, lab)) {
-    return refused;
+  // The optimised pass first: its DWARF gives each inlined call's line, which -O0's call sites do not.
+  for (const Step* device : device_objects) {
+    if (std::optional<BuildResult> refused = call_across_spaces(*device, find_host_call, names, compiled, lab)) {
+      return refused;
+    }
   }
-  return call_across_spaces(passes.back(), find_device_call, names, compiled, lab);
+  return call_across_spaces(passes.host, find_device_call, names, compiled, lab);
 }
 
 // A kernel that reads a host variable is a compile error, as nvcc's device pass makes it (sim/host_reads.h).
