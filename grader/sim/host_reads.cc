@@ -65,6 +65,10 @@ std::string read_only_aggregate(const ElfListing& object, const ElfRelocation& r
   if (section->flags.find('M') != std::string::npos || section->size <= kLargestScalarBytes) return "";
   const std::string own = symbol_of_section(section->name, {".rodata."});
   if (own.empty() || (target->type != "SECTION" && target->name != own)) return "";
+  // A reference's temporary (_ZGR), and the C++ library's own constants (std::, __gnu_cxx::, __pstl::).
+  for (std::string_view library : {"_ZGR", "_ZSt", "_ZNSt", "_ZN9__gnu_cxx", "_ZN6__pstl"}) {
+    if (own.rfind(library, 0) == 0) return "";
+  }
   return own;
 }
 
