@@ -128,6 +128,16 @@ TEST_CASE("device code that calls std::fill, std::accumulate or std::swap does n
   }
 }
 
+// The gate for the device pass's second compile, at -O0 (sim/sim_toolchain.h): a token in code, not a word in a
+// comment, a string or a longer name.
+TEST_CASE("a file names one of the C++ library's host functions by a token in its code", "[host_calls]") {
+  CHECK(names_a_library_host_function(SourceScan("__device__ void f(int& a, int& b) { std::swap(a, b); }")));
+  CHECK(names_a_library_host_function(SourceScan("using namespace std;\n#define SORT(a, n) sort(a, a + n)")));
+  CHECK(names_a_library_host_function(SourceScan("__global__ void histogram(int count) {}")));
+  CHECK_FALSE(names_a_library_host_function(SourceScan("// std::swap(a, b) would not build here\nint x;")));
+  CHECK_FALSE(names_a_library_host_function(SourceScan("const char* help = \"std::fill\"; int swapped, fills;")));
+}
+
 TEST_CASE("device functions, however declared, and what nvcc only warns about build", "[sim][host_calls]") {
   testing::SimFixture fixture;
   const std::pair<const char*, const char*> device_functions[] = {
