@@ -44,7 +44,8 @@ BuildResult compile_error(std::string summary) {
 }  // namespace
 
 std::vector<std::string> cusim_runtime_sources() {
-  return {"cusim/runtime/api.cc",          "cusim/runtime/device_queries.cc", "cusim/runtime/fatal.cc",     "cusim/runtime/race_checker.cc",
+  return {"cusim/runtime/api.cc",          "cusim/runtime/device_queries.cc",
+          "cusim/runtime/fatal.cc",        "cusim/runtime/race_checker.cc",
           "cusim/runtime/race_hooks.cc",   "cusim/runtime/race_shadow.cc",
           "cusim/runtime/race_report.cc",  "cusim/runtime/device_memory.cc", "cusim/runtime/kernel_reach.cc",
           "cusim/runtime/host_work.cc",    "cusim/runtime/access_profile.cc",
@@ -101,7 +102,8 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     return compile_error(
         fmt::format("compile error: {} line {}: {}", lab.submission_file(), rewritten.line, rewritten.reason));
   }
-  const Passes passes = compile_passes(rewritten, request);
+  const SourceScan compiled(rewritten.text);
+  const Passes passes = compile_passes(rewritten, compiled, request);
   for (const Step* pass_of_the_runner : {&passes.device, &passes.host}) {
     const Step& pass = *pass_of_the_runner;
     if (pass.entry.succeeded) continue;
@@ -109,7 +111,9 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
     if (std::optional<BuildResult> refused = refused_runtime_call(pass)) return *refused;
     return pass;
   }
-  if (std::optional<BuildResult> refused = refused_across_spaces(passes, rewritten, lab)) return *refused;
+  if (std::optional<BuildResult> refused = refused_across_spaces(passes, rewritten.device_names, compiled, lab)) {
+    return *refused;
+  }
   // The device pass's startup code is judged before the join drops it: an .init_array slot of the file's own
   // must not escape the object check, which judges everything else in the joined object.
   const ObjectCheck::Result device_pass_check = object_check_.judge_startup(object_of(passes.device));
@@ -122,8 +126,9 @@ std::variant<CachedToolchain::Step, BuildResult> SimToolchain::compile_submissio
   return join_passes(passes.device, passes.host, rewritten.device_names, lab);
 }
 
-// The device pass and the host pass (sim/arch_passes.h), at once.
-SimToolchain::Passes SimToolchain::compile_passes(const RewriteResult& rewritten, const BuildRequest& request) {
+// The device pass and the host pass (sim/arch_passes.h), and the unfolded device pass where it is due, at once.
+SimToolchain::Passes SimToolchain::compile_passes(const RewriteResult& rewritten, const SourceScan& compiled,
+                                                  const BuildRequest& request) {
   const Lab& lab = *request.lab;
   const std::vector<std::string> include_dirs = {(paths_.grader_dir() / "cusim" / "include").string(),
                                                  paths_.skeleton_dir(lab.name()).string()};
@@ -154,7 +159,7 @@ SimToolchain::Passes SimToolchain::compile_passes(const RewriteResult& rewritten
   };
   std::vector<std::function<Step()>> compiles = {[&] { return compile_pass(Pass::kDevice); },
                                                  [&] { return compile_pass(Pass::kHost); }};
-  const bool unfold = names_a_library_host_function(SourceScan(rewritten.text));
+  const bool unfold = names_a_library_host_function(compiled);
   if (unfold) compiles.push_back(compile_unfolded);
   std::vector<Step> steps = compile_in_parallel(compiles);
   Passes passes{std::move(steps[0]), std::move(steps[1]), std::nullopt};
@@ -204,10 +209,8 @@ CommandResult SimToolchain::list_object(const std::filesystem::path& object) {
 // The device pass is read as it runs (g++ -O2 inlines __device__ functions into kernels, where their reads are
 // seen) and, where compiled, unfolded (where nothing is folded away); a device pass at -O0 that did not compile,
 // which the one the runner runs did, is the grader's oddity and decides nothing.
-std::optional<BuildResult> SimToolchain::refused_across_spaces(const Passes& passes, const RewriteResult& rewritten,
-                                                               const Lab& lab) {
-  const SourceScan compiled(rewritten.text);
-  const DeviceNames& names = rewritten.device_names;
+std::optional<BuildResult> SimToolchain::refused_across_spaces(const Passes& passes, const DeviceNames& names,
+                                                               const SourceScan& compiled, const Lab& lab) {
   const bool unfolded = passes.unfolded_device && passes.unfolded_device->entry.succeeded;
   std::vector<const Step*> device_objects = {&passes.device};
   if (unfolded) device_objects.push_back(&*passes.unfolded_device);

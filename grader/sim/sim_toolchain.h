@@ -39,11 +39,11 @@ class SimToolchain : public CachedToolchain {
     Step host;
     std::optional<Step> unfolded_device;
   };
-  Passes compile_passes(const RewriteResult& rewritten, const BuildRequest& request);
+  Passes compile_passes(const RewriteResult& rewritten, const SourceScan& compiled, const BuildRequest& request);
   std::optional<BuildResult> unsupported_construct(const Step& failed, const Lab& lab) const;
   static std::optional<BuildResult> refused_runtime_call(const Step& failed);
-  std::optional<BuildResult> refused_across_spaces(const Passes& passes, const RewriteResult& rewritten,
-                                                   const Lab& lab);
+  std::optional<BuildResult> refused_across_spaces(const Passes& passes, const DeviceNames& names,
+                                                   const SourceScan& compiled, const Lab& lab);
   std::optional<BuildResult> host_variable_in_device_code(const Step& pass, const DeviceNames& names,
                                                           const SourceScan& compiled, const Lab& lab);
   using CallFinder = HostCallVerdict (*)(const DebugInfo&, const SourceScan&, const DeviceNames&, const std::string&);
