@@ -107,6 +107,7 @@ add_executable(cudagrade_tests
   grader/sim/host_reads_test.cc
   grader/sim/host_calls_test.cc
   grader/sim/function_heads_test.cc
+  grader/sim/kernel_parameters_test.cc
   grader/sim/debug_info_test.cc
   grader/sim/arch_passes_test.cc
   grader/sim/pass_join_test.cc

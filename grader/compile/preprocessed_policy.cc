@@ -77,7 +77,7 @@ std::pair<size_t, size_t> next_word(const std::string& line, size_t at) {
 bool written_by_simulator(const std::string& line, size_t begin, size_t end) {
   static const std::regex own_words(R"(cusim_a|cusim_shared_\w+|cusim_unsupported_\w+|__cusim_unnamed)");
   static const std::regex member(
-      R"(\s*::\s*(launch|LaunchConfig|SharedArray|enter_kernel|g_dynamic_shared|in_device_code)\b)");
+      R"(\s*::\s*(launch|LaunchConfig|SharedArray|enter_kernel|enter_kernel_reading|g_dynamic_shared|in_device_code)\b)");
   const std::string word = line.substr(begin, end - begin);
   if (std::regex_match(word, own_words)) return true;
   return word == "cusim" && std::regex_search(line.begin() + static_cast<std::ptrdiff_t>(end), line.end(), member,

@@ -6,6 +6,7 @@
 //
 // Build (the grader does this, see grader/compile/nvcc_toolchain.cc):
 //   nvcc -std=c++17 -O2 -arch=sm_90 -I grader -I skeleton/<lab> -c grader/harness/runner_main.cu
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -243,6 +244,55 @@ std::string kernel_name(const void* function, cudaError_t launched) {
 void count_copy(cudagrade::CopyEntry entry, uint64_t kind, size_t bytes) {
   if (g_counting_launches) g_launches.note_copy(entry, kind, bytes);
 }
+
+// The driver's entries for a kernel's parameters and a pointer's memory, looked up once: unlike the runtime's,
+// a failed call of theirs leaves the runtime's last error alone, which the student's code may read next.
+struct DriverEntries {
+  CUresult (*kernel_parameter)(CUkernel, size_t, size_t*, size_t*) = nullptr;
+  CUresult (*pointer_attribute)(void*, CUpointer_attribute, CUdeviceptr) = nullptr;
+};
+const DriverEntries& driver_entries() {
+  static const DriverEntries entries = [] {
+    DriverEntries found;
+    void* entry = nullptr;
+    cudaDriverEntryPointQueryResult result{};
+    if (cudaGetDriverEntryPointByVersion("cuKernelGetParamInfo", &entry, CUDART_VERSION, cudaEnableDefault,
+                                         &result) == cudaSuccess && result == cudaDriverEntryPointSuccess) {
+      found.kernel_parameter = reinterpret_cast<decltype(found.kernel_parameter)>(entry);
+    }
+    if (cudaGetDriverEntryPointByVersion("cuPointerGetAttribute", &entry, CUDART_VERSION, cudaEnableDefault,
+                                         &result) == cudaSuccess && result == cudaDriverEntryPointSuccess) {
+      found.pointer_attribute = reinterpret_cast<decltype(found.pointer_attribute)>(entry);
+    }
+    return found;
+  }();
+  return entries;
+}
+
+// Whether a parameter's 8 bytes are the address of device memory (a cudaMalloc buffer, a __device__
+// variable), which the account notes by its size alone, as the simulator does (cusim/runtime/api.cc).
+bool device_address(const void* bytes) {
+  CUdeviceptr value = 0;
+  std::memcpy(&value, bytes, sizeof value);
+  unsigned int type = 0;
+  const DriverEntries& driver = driver_entries();
+  return value != 0 && driver.pointer_attribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, value) == CUDA_SUCCESS &&
+         (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED);
+}
+
+// The launched kernel's parameters, each read from the launch's argument at its size as the driver gives it.
+void count_parameters(cudaKernel_t kernel, void** args) {
+  const DriverEntries& driver = driver_entries();
+  if (driver.kernel_parameter == nullptr || driver.pointer_attribute == nullptr) return g_launches.parameters_unread();
+  g_launches.begin_parameters();
+  for (size_t index = 0;; ++index) {
+    size_t offset = 0, size = 0;
+    const CUresult read = driver.kernel_parameter(reinterpret_cast<CUkernel>(kernel), index, &offset, &size);
+    if (read == CUDA_ERROR_INVALID_VALUE) return;  // past the last one
+    if (read != CUDA_SUCCESS || args == nullptr) return g_launches.parameters_unread();
+    g_launches.note_parameter(size, size == 8 && device_address(args[index]) ? nullptr : args[index]);
+  }
+}
 }  // namespace
 
 extern "C" cudaError_t __real___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
@@ -254,21 +304,40 @@ namespace {
 // Makes the launch through `launch` (the real entry), counting nothing it launches in turn, then notes it with
 // its kernel's name: `function` is a __global__ function's address or a cudaKernel_t, which cudaFuncGetName
 // takes as it is.
+// The handle of a kernel launched by its host function's address; null where there is none. Asked only after
+// the launch succeeded, so the runtime knows the function and its answer sets no error.
+cudaKernel_t kernel_of(const void* function) {
+  cudaKernel_t kernel = nullptr;
+  return cudaGetKernel(&kernel, function) == cudaSuccess ? kernel : nullptr;
+}
+
+// `kernel`: the launched kernel's handle, for its parameters, which `args` holds; null where the launch named
+// the kernel by its host function's address (`function`).
 template <typename Launch>
-cudaError_t counted_launch(const void* function, dim3 grid, dim3 block, size_t shared, Launch launch) {
+cudaError_t counted_launch(const void* function, cudaKernel_t kernel, void** args, dim3 grid, dim3 block,
+                           size_t shared, Launch launch) {
   ++g_launch_depth;
   const cudaError_t status = launch();
   --g_launch_depth;
   if (g_counting_launches && g_launch_depth == 0) {
+    if (status == cudaSuccess) {
+      if (kernel == nullptr) kernel = kernel_of(function);
+      if (kernel != nullptr) {
+        count_parameters(kernel, args);
+      } else {
+        g_launches.parameters_unread();
+      }
+    }
     g_launches.note(kernel_name(function, status), grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
   }
   return status;
 }
+
 }  // namespace
 
 extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
                                                  cudaStream_t stream) {
-  return counted_launch(reinterpret_cast<const void*>(kernel), grid, block, shared,
+  return counted_launch(reinterpret_cast<const void*>(kernel), kernel, args, grid, block, shared,
                         [&] { return __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream); });
 }
 
@@ -277,13 +346,13 @@ extern "C" cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 
                                                       size_t shared, cudaStream_t stream);
 extern "C" cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                                       size_t shared, cudaStream_t stream) {
-  return counted_launch(reinterpret_cast<const void*>(kernel), grid, block, shared,
+  return counted_launch(reinterpret_cast<const void*>(kernel), kernel, args, grid, block, shared,
                         [&] { return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared, stream); });
 }
 
 extern "C" cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
                                                cudaStream_t stream) {
-  return counted_launch(function, grid, block, shared,
+  return counted_launch(function, nullptr, args, grid, block, shared,
                         [&] { return __real_cudaLaunchKernel(function, grid, block, args, shared, stream); });
 }
 

@@ -77,6 +77,11 @@ struct LaunchAccount {
   uint64_t launches = 0;
   uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a over the launches' and copies' names and numbers
   std::set<std::string> kernels;          // the launched kernels' names; a refused launch's is unknown, ""
+  // The launches' parameters, hashed apart: a file that tells the backends apart can pass its kernel a flag
+  // (race or not) under the same name, grid and block. Unknown, and then not compared, once a launch's could
+  // not be read (the simulator names a kernel's parameters from its definition, and some have no name).
+  uint64_t parameters_hash = 0xcbf29ce484222325ull;
+  bool parameters_known = true;
 
   // `kernel` is kept to an identifier's characters: a name reaches the reply line, whose fields a space, an
   // '=' or a newline would split, and the simulator's comes from the student's object.
@@ -93,25 +98,46 @@ struct LaunchAccount {
     kernels.insert(name);
     ++launches;
   }
+  // One parameter of a launch, in order: its `size` and the bytes at `bytes`, or its size alone (`bytes` null)
+  // where it holds the address of device memory, which differs between the backends. A parameter of more than
+  // 8 bytes (a struct, dim3) is noted by its size alone too: its padding holds whatever the caller's stack did.
+  void note_parameter(uint64_t size, const void* bytes) {
+    if (size > 8) bytes = nullptr;
+    if (bytes == nullptr) add_to(parameters_hash, kAddressMark);
+    add_to(parameters_hash, size);
+    if (bytes == nullptr) return;
+    const auto* at = static_cast<const unsigned char*>(bytes);
+    for (uint64_t i = 0; i < size; ++i) parameters_hash = (parameters_hash ^ at[i]) * 0x100000001b3ull;
+  }
+  // Marks where a launch's parameters begin, so that two launches' cannot be read as one's.
+  void begin_parameters() { add_to(parameters_hash, kLaunchMark); }
+  void parameters_unread() { parameters_known = false; }
   // A copy or memset of the call, with its direction (cudaMemcpyKind) as the file passed it. The entry's mark
   // cannot start a launch's record: its first byte is 0xB1 to 0xB6, a name's are below 0x80 and its end 0xFF.
   void note_copy(CopyEntry entry, uint64_t kind, uint64_t bytes) {
     const uint64_t numbers[] = {static_cast<uint64_t>(entry), kind, bytes};
     for (uint64_t number : numbers) add(number);
   }
-  // The reply field's value: "<launches>:<hash in hex>:<names' hash in hex>:<names>", the names sorted and
-  // joined by commas ("?" for a refused launch's), at most kMostNamesShown of them, each cut to
-  // kLongestNameShown characters; the names' hash is of them all, whole, and is what a comparison of names reads.
+  // The reply field's value: "<launches>:<hash in hex>:<names' hash in hex>:<parameters' hash in hex, or ->:
+  // <names>", the names sorted and joined by commas ("?" for a refused launch's), at most kMostNamesShown of
+  // them, each cut to kLongestNameShown characters; the names' hash is of them all, whole, and is what a
+  // comparison of names reads.
   std::string text() const {
     LaunchAccount names_only;
     for (const std::string& kernel : kernels) {
       for (char c : kernel) names_only.add_byte(static_cast<unsigned char>(c));
       names_only.add(~uint64_t{0});
     }
-    char head[64];
+    char head[96];
     std::snprintf(head, sizeof head, "%llu:%016llx:%016llx:", static_cast<unsigned long long>(launches),
                   static_cast<unsigned long long>(hash), static_cast<unsigned long long>(names_only.hash));
     std::string out = head;
+    if (parameters_known) {
+      std::snprintf(head, sizeof head, "%016llx:", static_cast<unsigned long long>(parameters_hash));
+      out += head;
+    } else {
+      out += "-:";
+    }
     size_t shown = 0;
     for (const std::string& kernel : kernels) {
       if (shown > 0) out += ',';
@@ -124,29 +150,41 @@ struct LaunchAccount {
   static constexpr size_t kLongestNameShown = 48;
 
  private:
+  static constexpr uint64_t kLaunchMark = 0x9A8A9A8A9A8A9A8Aull;
+  static constexpr uint64_t kAddressMark = 0xADD8E55ADD8E55ADull;  // no parameter is that many bytes
   void add_byte(unsigned char byte) { hash = (hash ^ byte) * 0x100000001b3ull; }
-  void add(uint64_t number) {
-    for (int byte = 0; byte < 8; ++byte) add_byte((number >> (8 * byte)) & 0xFF);
+  void add(uint64_t number) { add_to(hash, number); }
+  static void add_to(uint64_t& into, uint64_t number) {
+    for (int byte = 0; byte < 8; ++byte) into = (into ^ ((number >> (8 * byte)) & 0xFF)) * 0x100000001b3ull;
   }
 };
 
 // A LaunchAccount::text() read back into its parts, for the grader's comparisons; the whole text in `launches`
 // where it is not one (a runner's reply that is not the runtime's format).
 struct LaunchAccountText {
-  std::string launches, hash, names_hash, kernels;
+  std::string launches, hash, names_hash, parameters_hash, kernels;  // parameters_hash "-" where unknown
 };
 inline LaunchAccountText parse_launch_account(const std::string& account) {
   LaunchAccountText parts;
-  std::string* fields[] = {&parts.launches, &parts.hash, &parts.names_hash};
+  std::string* fields[] = {&parts.launches, &parts.hash, &parts.names_hash, &parts.parameters_hash};
   size_t at = 0;
   for (std::string* field : fields) {
     const size_t colon = account.find(':', at);
-    if (colon == std::string::npos) return {account, "", "", ""};
+    if (colon == std::string::npos) return {account, "", "", "", ""};
     *field = account.substr(at, colon - at);
     at = colon + 1;
   }
   parts.kernels = account.substr(at);
   return parts;
+}
+
+// Whether two accounts of one case at one size tell of the same launches: their number, kernels, grids,
+// blocks and copies, and their parameters where both runs could read them ("-" where one could not, empty in
+// an account from before parameters were counted).
+inline bool same_launches(const LaunchAccountText& one, const LaunchAccountText& other) {
+  const auto known = [](const std::string& hash) { return !hash.empty() && hash != "-"; };
+  if (one.launches != other.launches || one.hash != other.hash || one.names_hash != other.names_hash) return false;
+  return !known(one.parameters_hash) || !known(other.parameters_hash) || one.parameters_hash == other.parameters_hash;
 }
 
 }  // namespace cudagrade

@@ -58,6 +58,62 @@ TEST_CASE("an account hashes each launch's kernel and numbers and each copy's en
   CHECK(other_ninth.text().substr(19, 17) != many.text().substr(19, 17));
 }
 
+TEST_CASE("a launch's parameters are hashed apart, in order, a device address by its size alone",
+          "[launch_account]") {
+  // What both runners note for `k<<<4, 256>>>(buffer, n, racy)`.
+  auto launched = [](bool racy, int n, const void* buffer_address) {
+    LaunchAccount account;
+    account.begin_parameters();
+    account.note_parameter(8, buffer_address);
+    account.note_parameter(4, &n);
+    account.note_parameter(1, &racy);
+    account.note("k", 4, 1, 1, 256, 1, 1, 0);
+    return account;
+  };
+  const LaunchAccount safe = launched(false, 1024, nullptr);
+  CHECK(safe.hash == launched(true, 1024, nullptr).hash);  // names, grids and blocks are the same
+  CHECK(safe.parameters_hash != launched(true, 1024, nullptr).parameters_hash);
+  CHECK(safe.parameters_hash != launched(false, 1000, nullptr).parameters_hash);
+  CHECK(safe.parameters_hash == launched(false, 1024, nullptr).parameters_hash);
+  const uint64_t eight_bytes = 0;
+  CHECK(safe.parameters_hash != launched(false, 1024, &eight_bytes).parameters_hash);  // a value, not an address
+  // Two launches' parameters are not one launch's.
+  LaunchAccount one, two;
+  one.begin_parameters();
+  one.note_parameter(4, &eight_bytes);
+  one.note_parameter(4, &eight_bytes);
+  two.begin_parameters();
+  two.note_parameter(4, &eight_bytes);
+  two.begin_parameters();
+  two.note_parameter(4, &eight_bytes);
+  CHECK(one.parameters_hash != two.parameters_hash);
+
+  // A struct's bytes (padding and all) are not compared, only its size.
+  const unsigned char zeros[16] = {}, ones[16] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  LaunchAccount zeroed, filled;
+  zeroed.note_parameter(16, zeros);
+  filled.note_parameter(16, ones);
+  CHECK(zeroed.parameters_hash == filled.parameters_hash);
+
+  // The text carries the parameters' hash after the names', or "-" once a launch's could not be read.
+  const LaunchAccountText parts = parse_launch_account(safe.text());
+  CHECK(parts.launches == "1");
+  CHECK(parts.parameters_hash.size() == 16);
+  CHECK(parts.kernels == "k");
+  LaunchAccount unread = safe;
+  unread.parameters_unread();
+  CHECK(parse_launch_account(unread.text()).parameters_hash == "-");
+  CHECK(parse_launch_account(unread.text()).kernels == "k");
+
+  // Two runs' accounts agree where all they both read agrees.
+  CHECK(same_launches(parts, parse_launch_account(safe.text())));
+  CHECK_FALSE(same_launches(parts, parse_launch_account(launched(true, 1024, nullptr).text())));
+  CHECK(same_launches(parts, parse_launch_account(unread.text())));
+  LaunchAccount other_grid = safe;
+  other_grid.note("k", 8, 1, 1, 256, 1, 1, 0);
+  CHECK_FALSE(same_launches(parts, parse_launch_account(other_grid.text())));
+}
+
 TEST_CASE("a kernel's name is kept to an identifier's characters, so it cannot forge the reply's fields",
           "[launch_account]") {
   LaunchAccount forged;

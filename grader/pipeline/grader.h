@@ -91,9 +91,10 @@ class Grader {
   // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
   // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
   // On the case `case_name` when given (a case whose launches differ from the simulator's), else on the
-  // smallest warp-wide correctness case (pipeline/sanitizer_check.h).
+  // smallest warp-wide correctness case (pipeline/sanitizer_check.h). `graded_launches`: that case's account
+  // from the grade, which the run under the tool must tell again (watched_run_verdict).
   SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite,
-                            const std::string& case_name = "");
+                            const std::string& case_name = "", const std::string& graded_launches = "");
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,
@@ -106,9 +107,10 @@ class Grader {
   // The cases grade() grades: the hidden ones only when asked for.
   std::vector<TestCase> cases_to_grade(const TestSuite& suite) const;
   // One tool's finding on `test_case`, run in a fresh runner under it; kUnreadable with the reason when the run
-  // gave no verdict (a timeout, a tool that would not start).
+  // gave no verdict (a timeout, a tool that would not start). `watched_launches` gets the runner's account of
+  // the case's launches under the tool, empty where it gave none.
   SanitizerFinding run_under_sanitizer(const std::filesystem::path& runner, SanitizerTool tool,
-                                       const TestCase& test_case);
+                                       const TestCase& test_case, std::string* watched_launches);
   // Builds the submission. When nothing can run (a compile error, no device) every case is decided here.
   enum class Preparation { kReady, kEveryCaseDecided };
   Preparation prepare(const std::filesystem::path& submission, const std::vector<TestCase>& cases, GradeReport& report);

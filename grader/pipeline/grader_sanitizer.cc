@@ -33,7 +33,7 @@ std::string why_no_verdict(const RunnerSession::Ending& ending, const std::strin
 }  // namespace
 
 SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const TestSuite& suite,
-                                  const std::string& case_name) {
+                                  const std::string& case_name, const std::string& graded_launches) {
   if (backend_.simulated()) return not_checked("compute-sanitizer needs a GPU; the simulator checks its own runs");
   const std::vector<TestCase> cases = cases_to_grade(suite);
   const auto named = std::find_if(cases.begin(), cases.end(), [&](const TestCase& c) { return c.name == case_name; });
@@ -55,7 +55,10 @@ SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const
   if (student_) student_->stop();
   SanitizerVerdict verdict;
   for (SanitizerTool tool : {SanitizerTool::kRacecheck, SanitizerTool::kSynccheck}) {
-    verdict = verdict_of(run_under_sanitizer(build.runner, tool, *chosen), tool, chosen->name);
+    std::string watched_launches;
+    verdict = verdict_of(run_under_sanitizer(build.runner, tool, *chosen, &watched_launches), tool, chosen->name);
+    if (verdict.outcome != SanitizerVerdict::Outcome::kClean) return verdict;
+    verdict = watched_run_verdict(graded_launches, watched_launches, chosen->name);
     if (verdict.outcome != SanitizerVerdict::Outcome::kClean) return verdict;
   }
   return verdict;
@@ -64,7 +67,7 @@ SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const
 // The runner speaks its protocol through the tool as it does alone (the tool passes its descriptors on): it is
 // greeted, checks the case, and then ends on its own, so that the tool prints its summary.
 SanitizerFinding Grader::run_under_sanitizer(const std::filesystem::path& runner, SanitizerTool tool,
-                                             const TestCase& test_case) {
+                                             const TestCase& test_case, std::string* watched_launches) {
   const Clock::time_point deadline = deadline_after(static_cast<double>(kSanitizerTimeout.count()));
   RunnerSession session(student_command(runner, sanitizer_wrapper(options_.compute_sanitizer, tool)), runner);
   RunnerReply reply = session.start(deadline);
@@ -74,6 +77,9 @@ SanitizerFinding Grader::run_under_sanitizer(const std::filesystem::path& runner
     std::unique_ptr<Arena> arena = make_arena(student_arenas_, std::span<const Workload>(&workload, 1));
     reply = session.check(*arena, deadline);
     output += reply.output;
+    if (auto launched = reply.fields.find("launches"); launched != reply.fields.end()) {
+      *watched_launches = launched->second;
+    }
   }
   // A failed request has ended the runner already (a barrier error ends its CUDA context): the tool printed the
   // records before that, and only its summary may be missing.

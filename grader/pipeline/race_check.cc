@@ -88,10 +88,16 @@ std::string account_difference(const std::string& name, const CaseResult& gpu, c
     return fmt::format("in case {} the GPU launched the kernels {{{}}}, the simulator {{{}}}{}", name, on_gpu.kernels,
                        simulated.kernels, same_size ? "" : " at its smaller size");
   }
-  if (!same_size || gpu.launches == sim.launches) return "";
-  return fmt::format("in case {} the GPU launched {} kernels, the simulator {}{}", name, on_gpu.launches,
-                     simulated.launches,
-                     on_gpu.launches == simulated.launches ? ", with other grids, blocks or copies" : "");
+  if (!same_size) return "";
+  if (on_gpu.launches != simulated.launches || on_gpu.hash != simulated.hash) {
+    return fmt::format("in case {} the GPU launched {} kernels, the simulator {}{}", name, on_gpu.launches,
+                       simulated.launches,
+                       on_gpu.launches == simulated.launches ? ", with other grids, blocks or copies" : "");
+  }
+  if (!same_launches(on_gpu, simulated)) {
+    return fmt::format("in case {} the GPU's kernels were passed other arguments than the simulator's", name);
+  }
+  return "";
 }
 
 }  // namespace
@@ -190,7 +196,9 @@ void finish_race_check(Grader& gpu, const std::filesystem::path& submission, con
       // The simulator checked other code than the GPU ran: compute-sanitizer checks what the GPU runs.
       const std::string merged = report.race_check;
       try {
-        merge_sanitizer_verdict(report, gpu.sanitize(submission, suite, sanitize_case));
+        const CaseResult* graded = case_named(report, sanitize_case);
+        merge_sanitizer_verdict(report,
+                                gpu.sanitize(submission, suite, sanitize_case, graded ? graded->launches : ""));
         report.race_check = merged + "; and " + report.race_check;
       } catch (const std::exception& error) {
         report.race_check = merged + "; compute-sanitizer could not run: " + error.what();

@@ -74,21 +74,21 @@ TEST_CASE("launches the two backends counted differently are said, and ask for c
     result.launches_size = {size, size, size};
     return result;
   };
-  const GradeReport sim = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:tiled", 16),
-                                     counted("odd-17", "1:00000000000000bb:0000000000000001:tiled", 17),
-                                     counted("performance-512", "1:00000000000000ff:0000000000000001:tiled", 160)});
+  const GradeReport sim = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:00000000000000a1:tiled", 16),
+                                     counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                     counted("performance-512", "1:00000000000000ff:0000000000000001:00000000000000a1:tiled", 160)});
   SECTION("the same launches everywhere: merged, nothing said") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:tiled", 16),
-                                 counted("odd-17", "1:00000000000000bb:0000000000000001:tiled", 17),
-                                 counted("performance-512", "3:00000000000000cc:0000000000000001:tiled", 512)});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:00000000000000a1:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "3:00000000000000cc:0000000000000001:00000000000000a1:tiled", 512)});
     CHECK(merge_race_verdicts(gpu, sim) == SimulatorCheck::kMerged);
     CHECK(gpu.race_check == "simulator, alongside the GPU");
     CHECK(gpu.cases[2].details.empty());  // sized down in the simulator: grids and counts differ, kernels do not
   }
   SECTION("another kernel on the GPU in one case") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:tiled", 16),
-                                 counted("odd-17", "2:00000000000000dd:0000000000000001:tiled", 17),
-                                 counted("performance-512", "3:00000000000000cc:0000000000000001:tiled", 512)});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:00000000000000a1:tiled", 16),
+                                 counted("odd-17", "2:00000000000000dd:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "3:00000000000000cc:0000000000000001:00000000000000a1:tiled", 512)});
     std::string sanitize_case;
     CHECK(merge_race_verdicts(gpu, sim, &sanitize_case) == SimulatorCheck::kLaunchesDiffer);
     CHECK(sanitize_case == "odd-17");
@@ -99,32 +99,47 @@ TEST_CASE("launches the two backends counted differently are said, and ask for c
     CHECK(gpu.cases[1].status == CaseStatus::kPassed);  // evidence for compute-sanitizer, not a verdict
   }
   SECTION("as many launches, other grids") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000ee:0000000000000001:tiled", 16),
-                                 counted("odd-17", "1:00000000000000bb:0000000000000001:tiled", 17),
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000ee:0000000000000001:00000000000000a1:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
                                  counted("performance-512", "", 512)});
     const LaunchDifference differ = launches_differ(gpu, sim);
     CHECK(differ.said == "in case square-16 the GPU launched 2 kernels, the simulator 2, with other grids, blocks or copies");
     CHECK(differ.largest == "square-16");
   }
   SECTION("other kernels at the GPU's size of a case the simulator ran smaller") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:tiled", 16),
-                                 counted("odd-17", "1:00000000000000bb:0000000000000001:tiled", 17),
-                                 counted("performance-512", "1:00000000000000cc:0000000000000002:naive", 512)});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:00000000000000a1:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "1:00000000000000cc:0000000000000002:00000000000000a1:naive", 512)});
     const LaunchDifference differ = launches_differ(gpu, sim);
     CHECK(differ.said == "in case performance-512 the GPU launched the kernels {naive}, the simulator {tiled} at its "
                          "smaller size");
     CHECK(differ.largest == "performance-512");
   }
   SECTION("names that differ past the ones the account lists") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:tiled", 16),
-                                 counted("odd-17", "1:00000000000000bb:0000000000000001:tiled", 17),
-                                 counted("performance-512", "1:00000000000000cc:0000000000000009:tiled", 512)});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:00000000000000a1:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "1:00000000000000cc:0000000000000009:00000000000000a1:tiled", 512)});
     CHECK(launches_differ(gpu, sim).largest == "performance-512");
   }
+  SECTION("the same launches, other arguments: a flag passed only on the GPU") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:00000000000000a2:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "1:00000000000000cc:0000000000000001:00000000000000a2:tiled",
+                                         512)});
+    const LaunchDifference differ = launches_differ(gpu, sim);
+    CHECK(differ.said == "in case square-16 the GPU's kernels were passed other arguments than the simulator's");
+    CHECK(differ.largest == "square-16");  // the sized-down case's arguments differ of course
+  }
+  SECTION("arguments a backend could not read are not compared") {
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000aa:0000000000000001:-:tiled", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "", 512)});
+    CHECK(launches_differ(gpu, sim).said.empty());
+  }
   SECTION("the same grids of another kernel") {
-    GradeReport gpu = report_of({counted("square-16", "2:00000000000000a0:0000000000000002:naive", 16),
-                                 counted("odd-17", "1:00000000000000bb:0000000000000001:tiled", 17),
-                                 counted("performance-512", "1:00000000000000cc:0000000000000001:tiled", 512)});
+    GradeReport gpu = report_of({counted("square-16", "2:00000000000000a0:0000000000000002:00000000000000a1:naive", 16),
+                                 counted("odd-17", "1:00000000000000bb:0000000000000001:00000000000000a1:tiled", 17),
+                                 counted("performance-512", "1:00000000000000cc:0000000000000001:00000000000000a1:tiled", 512)});
     CHECK(launches_differ(gpu, sim).said == "in case square-16 the GPU launched the kernels {naive}, the simulator "
                                             "{tiled}");
   }

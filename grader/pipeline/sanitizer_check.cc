@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "model/launch_account.h"
+
 namespace cudagrade {
 namespace {
 
@@ -68,6 +70,24 @@ SanitizerVerdict verdict_of(const SanitizerFinding& finding, SanitizerTool tool,
                                     finding.message.empty() ? "" : ": " + finding.message);
       break;
   }
+  return verdict;
+}
+
+SanitizerVerdict watched_run_verdict(const std::string& graded, const std::string& watched,
+                                     const std::string& case_name) {
+  SanitizerVerdict verdict;
+  verdict.case_name = case_name;
+  verdict.outcome = SanitizerVerdict::Outcome::kClean;
+  if (graded.empty() || watched.empty()) return verdict;
+  const LaunchAccountText in_grade = parse_launch_account(graded), under_tool = parse_launch_account(watched);
+  if (same_launches(in_grade, under_tool)) return verdict;
+  verdict.outcome = SanitizerVerdict::Outcome::kFound;
+  verdict.status = CaseStatus::kRejected;
+  verdict.message = fmt::format(
+      "under compute-sanitizer the file launched other kernels, shapes or arguments than in its graded run of this "
+      "case ({} launches of {{{}}} there, {} of {{{}}} here): it behaves otherwise when checked, so what the GPU ran "
+      "was never checked",
+      under_tool.launches, under_tool.kernels, in_grade.launches, in_grade.kernels);
   return verdict;
 }
 

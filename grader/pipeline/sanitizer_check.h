@@ -62,4 +62,12 @@ struct SanitizerVerdict {
 // The verdict of one tool's finding on `case_name`; kClean when it found nothing.
 SanitizerVerdict verdict_of(const SanitizerFinding& finding, SanitizerTool tool, const std::string& case_name);
 
+// What a clean run under the tool is worth when the file launched otherwise there than in its graded run of the
+// same case (`graded`, `watched`: the two runs' accounts, model/launch_account.h): the tool checked other code
+// than the grade ran. A file can tell the tool is watching (a barrier timed with the device's clock takes far
+// longer under racecheck) and take its racy path only where it is not, so that difference is the evidence:
+// kFound, `rejected`, on that case. kClean where the two agree, or either run gave no account.
+SanitizerVerdict watched_run_verdict(const std::string& graded, const std::string& watched,
+                                     const std::string& case_name);
+
 }  // namespace cudagrade

@@ -77,6 +77,27 @@ TEST_CASE("a finding becomes the case's verdict: race, crashed for a barrier err
         SanitizerVerdict::Outcome::kClean);
 }
 
+TEST_CASE("a run under the tool that launched otherwise than the graded run of its case is rejected",
+          "[sanitizer_check]") {
+  // Accounts as the runners write them (LaunchAccount::text): a flag passed to the same kernel only where the
+  // file believed nothing watched it changes the parameters' hash alone.
+  const std::string graded = "2:00000000000000aa:0000000000000001:00000000000000a2:tiled";
+  SanitizerVerdict verdict =
+      watched_run_verdict(graded, "2:00000000000000aa:0000000000000001:00000000000000a1:tiled", "odd-17");
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kFound);
+  CHECK(verdict.status == CaseStatus::kRejected);
+  CHECK(verdict.case_name == "odd-17");
+  CHECK_THAT(verdict.message, Catch::Contains("it behaves otherwise when checked"));
+  CHECK(watched_run_verdict(graded, "1:00000000000000ab:0000000000000002:00000000000000a2:naive", "odd-17").outcome ==
+        SanitizerVerdict::Outcome::kFound);
+  // The same launches, or parameters one run could not read, or no account at all: nothing to hold against it.
+  CHECK(watched_run_verdict(graded, graded, "odd-17").outcome == SanitizerVerdict::Outcome::kClean);
+  CHECK(watched_run_verdict(graded, "2:00000000000000aa:0000000000000001:-:tiled", "odd-17").outcome ==
+        SanitizerVerdict::Outcome::kClean);
+  CHECK(watched_run_verdict(graded, "", "odd-17").outcome == SanitizerVerdict::Outcome::kClean);
+  CHECK(watched_run_verdict("", graded, "odd-17").outcome == SanitizerVerdict::Outcome::kClean);
+}
+
 struct SanitizerFixture {
   testing::FakeProject project;
   TempDir scratch{TempDir::Medium::kDisk};

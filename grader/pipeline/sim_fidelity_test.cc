@@ -3,6 +3,7 @@
 // barriers as the hardware counts them, and a shuffle that reads a lane not taking part explained, not hidden.
 // Each file is graded end to end in the simulator and the test asserts what a student would read.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "model/launch_account.h"
 #include "testing/sim_fixture.h"
@@ -426,19 +427,83 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
   check_every_case(fixture.grade(source), CaseStatus::kWrongAnswer, {});
 }
 
+// A launch's parameters as the GPU runner reads them for block_sums(in, partial, n) and add_up(partial, out,
+// count): the device pointers by their size alone, then the int.
+void note_two_pointers_and_a_count(LaunchAccount& account, int count) {
+  account.begin_parameters();
+  account.note_parameter(8, nullptr);
+  account.note_parameter(8, nullptr);
+  account.note_parameter(4, &count);
+}
+
 TEST_CASE("the simulator counts a case's launches as the GPU runner does, for the two to be compared",
           "[sim][fidelity]") {
   testing::SimFixture fixture;
   const GradeReport report = fixture.grade(kTreeBlockSums + kAddUp + kTwoPassLauncher);
   check_every_case(report, CaseStatus::kPassed, {});
   for (const CaseResult& result : report.cases) {
-    const int64_t n = result.size.at(0);
+    const int n = static_cast<int>(result.size.at(0));
+    const int blocks = (n + 255) / 256;
     LaunchAccount expected;
-    expected.note("block_sums", static_cast<uint64_t>((n + 255) / 256), 1, 1, 256, 1, 1, 0);
+    note_two_pointers_and_a_count(expected, n);
+    expected.note("block_sums", static_cast<uint64_t>(blocks), 1, 1, 256, 1, 1, 0);
+    note_two_pointers_and_a_count(expected, blocks);
     expected.note("add_up", 1, 1, 1, 256, 1, 1, 0);
     CHECK(result.launches == expected.text());
     CHECK_THAT(result.launches, Catch::EndsWith(":add_up,block_sums"));
   }
+}
+
+// issue #33: one kernel, one grid, one block on both backends, and a flag that only the GPU passes (a file
+// that times a launch to tell them apart): the accounts differ by the launch's parameters alone.
+TEST_CASE("the simulator counts a launch's arguments, a flag and a size, as the parameters hold them",
+          "[sim][fidelity]") {
+  testing::SimFixture fixture;
+  const std::string kernel = R"(
+__global__ void block_sums(const int* in, int* partial, long long n, bool on_gpu) {
+  __shared__ int s[256];
+  const long long i = blockIdx.x * 256ll + threadIdx.x;
+  s[threadIdx.x] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    if (on_gpu || !on_gpu) __syncthreads();  // where a file would skip the barrier on the GPU alone
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)";
+  auto launcher = [](const char* flag) {
+    return fmt::format(R"(
+void reduce_sum(const int* in, int* out, int n, int* scratch) {{
+  int blocks = (n + 255) / 256;
+  block_sums<<<blocks, 256>>>(in, scratch, n, {});
+  add_up<<<1, 256>>>(scratch, out, blocks);
+}}
+)", flag);
+  };
+  const GradeReport safe = fixture.grade(kernel + kAddUp + launcher("false"), {1000});
+  const GradeReport flagged = fixture.grade(kernel + kAddUp + launcher("n < 0"), {1000});
+  REQUIRE(safe.cases.size() == 1);
+  REQUIRE(flagged.cases.size() == 1);
+  const LaunchAccountText safe_account = parse_launch_account(safe.cases[0].launches);
+  const LaunchAccountText flagged_account = parse_launch_account(flagged.cases[0].launches);
+  CHECK(safe_account.hash == flagged_account.hash);  // the same flag's value, false: the same account
+  CHECK(safe_account.parameters_hash == flagged_account.parameters_hash);
+  const GradeReport passed_true = fixture.grade(kernel + kAddUp + launcher("n > 0"), {1000});
+  const LaunchAccountText true_account = parse_launch_account(passed_true.cases[0].launches);
+  CHECK(true_account.hash == safe_account.hash);
+  CHECK(true_account.parameters_hash != safe_account.parameters_hash);
+  // `n` became the parameter's long long, 8 bytes, as the GPU runner reads it.
+  const long long n = 1000;
+  const bool no = false;
+  LaunchAccount expected;
+  expected.begin_parameters();
+  expected.note_parameter(8, nullptr);
+  expected.note_parameter(8, nullptr);
+  expected.note_parameter(8, &n);
+  expected.note_parameter(1, &no);
+  note_two_pointers_and_a_count(expected, 4);
+  CHECK(safe_account.parameters_hash == fmt::format("{:016x}", expected.parameters_hash));
 }
 
 // A two-pass launcher that moves the block sums through every copy entry before the second pass (scratch holds
@@ -473,6 +538,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
     const uint64_t bytes = blocks * sizeof(int);
     constexpr uint64_t kDeviceToDevice = 3, kDefault = 4;  // cudaMemcpyKind's values
     LaunchAccount expected;
+    note_two_pointers_and_a_count(expected, static_cast<int>(result.size.at(0)));
     expected.note("block_sums", blocks, 1, 1, 256, 1, 1, 0);
     expected.note_copy(CopyEntry::kLinear, kDeviceToDevice, bytes);
     expected.note_copy(CopyEntry::kLinear, kDefault, bytes);
@@ -481,6 +547,7 @@ void reduce_sum(const int* in, int* out, int n, int* scratch) {
     expected.note_copy(CopyEntry::kMemset2D, 0, bytes);
     expected.note_copy(CopyEntry::kFromSymbol, kDeviceToDevice, bytes);
     expected.note_copy(CopyEntry::kTwoD, kDeviceToDevice, bytes);
+    note_two_pointers_and_a_count(expected, static_cast<int>(blocks));
     expected.note("add_up", 1, 1, 1, 256, 1, 1, 0);
     CHECK(result.launches == expected.text());
   }

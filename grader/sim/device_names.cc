@@ -32,19 +32,28 @@ static std::string declared_name(std::string_view head) {
   return last_identifier(head);
 }
 
-std::string kernel_name(const SourceScan& scan, size_t from, size_t end) {
+// The parameter list's '(' and the name before it: the first '(' whose declarator is no attribute's.
+static std::pair<size_t, std::string> named_parameter_list(const SourceScan& scan, size_t from, size_t end) {
   const std::string_view head = std::string_view(scan.text()).substr(0, end);
   for (size_t paren = head.find('(', from); paren != std::string_view::npos;) {
-    const std::string name = declared_name(head.substr(from, paren - from));
+    std::string name = declared_name(head.substr(from, paren - from));
     if (name != "__launch_bounds__" && name != "__align__" && name != "__attribute__" && name != "alignas") {
-      return name;
+      return {paren, std::move(name)};
     }
     const size_t close = scan.group_end(paren);
     if (close == std::string::npos || close >= end) break;
     from = close + 1;
     paren = head.find('(', from);
   }
-  return "";
+  return {std::string::npos, ""};
+}
+
+std::string kernel_name(const SourceScan& scan, size_t from, size_t end) {
+  return named_parameter_list(scan, from, end).second;
+}
+
+size_t parameter_list_open(const SourceScan& scan, const KernelDeclaration& kernel) {
+  return named_parameter_list(scan, kernel.keyword, kernel.head_end).first;
 }
 
 // Each declaration is read from its first keyword to where its head ends. A keyword inside a stretch already

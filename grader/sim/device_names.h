@@ -29,6 +29,9 @@ struct KernelDeclaration {
 // Every __global__ declaration outside preprocessor directives, in order.
 std::vector<KernelDeclaration> kernel_declarations(const SourceScan& scan);
 
+// Where `kernel`'s parameter list opens, its '('; npos when its head has none.
+size_t parameter_list_open(const SourceScan& scan, const KernelDeclaration& kernel);
+
 // `kernels`: kernel_declarations(scan), when the caller has them already (the rewriter marks their entries).
 DeviceNames device_names(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels);
 DeviceNames device_names(const SourceScan& scan);

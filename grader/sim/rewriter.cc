@@ -1,6 +1,7 @@
 #include "sim/rewriter.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +13,7 @@
 
 #include "compile/source_policy.h"
 #include "sim/arch_passes.h"
+#include "sim/kernel_parameters.h"
 #include "sim/source_scan.h"
 
 namespace cudagrade {
@@ -258,14 +260,20 @@ std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<
 }
 
 // Every kernel body starts by checking it runs inside a launch: nvcc refuses a __global__ function called
-// like a host one, and without this the simulator would run it once, as a grid of one thread.
+// like a host one, and without this the simulator would run it once, as a grid of one thread. It hands the
+// launch's account its parameters too, where their names are certain (sim/kernel_parameters.h).
 void mark_kernel_entries(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels,
                          std::vector<Edit>& edits) {
   for (const KernelDeclaration& kernel : kernels) {
     if (!kernel.has_body) continue;
     const size_t body = kernel.head_end + 1;
-    edits.push_back({body, body,
-                     fmt::format(" ::cusim::enter_kernel(\"{}\", {});", kernel.name, scan.line_at(kernel.keyword))});
+    const int line = scan.line_at(kernel.keyword);
+    const std::optional<std::vector<std::string>> parameters = kernel_parameter_names(scan, kernel);
+    const std::string entry =
+        parameters ? fmt::format(" ::cusim::enter_kernel_reading(\"{}\", {}{}{});", kernel.name, line,
+                                 parameters->empty() ? "" : ", ", fmt::join(*parameters, ", "))
+                   : fmt::format(" ::cusim::enter_kernel(\"{}\", {}, nullptr, -1);", kernel.name, line);
+    edits.push_back({body, body, entry});
   }
 }
 

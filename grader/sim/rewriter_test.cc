@@ -165,8 +165,11 @@ TEST_CASE("every kernel body checks that it runs inside a launch", "[sim]") {
   RewriteResult result = rewrite("template <int B>\n__global__ void __launch_bounds__(256) scale(float* x) {\n"
                                  "  x[threadIdx.x] *= B;\n}\n__global__ void declared_only(float*);\n");
   REQUIRE(result.outcome == RewriteResult::Outcome::kRewritten);
-  CHECK_THAT(result.text, Catch::Contains("scale(float* x) { ::cusim::enter_kernel(\"scale\", 2);\n"));
+  CHECK_THAT(result.text, Catch::Contains("scale(float* x) { ::cusim::enter_kernel_reading(\"scale\", 2, x);\n"));
   CHECK_THAT(result.text, !Catch::Contains("enter_kernel(\"declared_only\""));
+  // Where a parameter has no name, the launch's account is told the parameters were not read.
+  RewriteResult unnamed = rewrite("__global__ void k(float* x, int) {\n  x[threadIdx.x] = 0;\n}\n");
+  CHECK_THAT(unnamed.text, Catch::Contains("int) { ::cusim::enter_kernel(\"k\", 1, nullptr, -1);\n"));
 }
 
 TEST_CASE("a device body that calls clock() names the device clock; host code and other uses are left alone",
@@ -197,7 +200,7 @@ TEST_CASE("a device body that calls clock() names the device clock; host code an
   };
   CHECK(bindings(1) == 1);
   CHECK(bindings(2) == 1);
-  CHECK_THAT(lines[2], Catch::Contains("{ ::cusim::enter_kernel(\"k\", 2); using ::cusim::in_device_code::clock;"));
+  CHECK_THAT(lines[2], Catch::Contains("{ ::cusim::enter_kernel_reading(\"k\", 2, t); using ::cusim::in_device_code::clock;"));
   CHECK(bindings(3) == 0);
   CHECK(bindings(4) == 0);
   CHECK(bindings(5) == 0);
@@ -218,7 +221,8 @@ TEST_CASE("clock() in comparisons and conditionals is bound; a file's own clock 
       "}\n");
   REQUIRE(compared.outcome == RewriteResult::Outcome::kRewritten);
   CHECK_THAT(compared.text, Catch::Contains("stamp() {" + std::string(" ") + std::string(kBinding)));
-  CHECK_THAT(compared.text, Catch::Contains("bool first) { ::cusim::enter_kernel(\"k\", 3); " + std::string(kBinding)));
+  CHECK_THAT(compared.text, Catch::Contains("bool first) { ::cusim::enter_kernel_reading(\"k\", 3, t, deadline, first); " +
+                                          std::string(kBinding)));
   const RewriteResult own = rewrite(
       "struct Timer { __device__ unsigned clock() { return 7; } __device__ unsigned tick() { return clock(); } };\n"
       "__global__ void k(unsigned* t) { Timer timer; t[0] = timer.tick() + clock(); }\n");

@@ -25,7 +25,7 @@ std::vector<std::string> simulator_symbols() {
   return {
       "_ZN5cusim10run_kernel*", "_ZN5cusim11SharedArrayC*", "_ZN5cusim11g_built_insE", "_ZN5cusim11syncthreadsEi",
       "_ZN5cusim17syncthreads_countEii", "_ZN5cusim8syncwarpEji", "_ZN5cusim15warp_collective*",
-      "_ZN5cusim11active_maskEi", "_ZN5cusim16g_dynamic_sharedE", "_ZN5cusim12enter_kernelEPKci",
+      "_ZN5cusim11active_maskEi", "_ZN5cusim16g_dynamic_sharedE", "_ZN5cusim12enter_kernelEPKciPKNS_15KernelParameterEi",
       "_ZN5cusim11unsupportedEPKci", "_ZN5cusim20not_allowed_in_a_labEPKci",
       "_ZN5cusim11copy_symbolEPvPKvm14cudaMemcpyKindNS_10SymbolSideEb", "_ZN5cusim13RoundingScopeC1ENS_8RoundingE",
       "_ZN5cusim13RoundingScopeD1Ev", "_ZN5cusim12device_clockEv", "_ZN5cusim4trapEv", "__tsan_*",

@@ -127,8 +127,20 @@ struct LaunchConfig {
 };
 
 using KernelBody = void (*)(void* closure);
+// One parameter of a kernel as its body holds it, for the launch's account (cusim/runtime/launch_record.h).
+struct KernelParameter {
+  const void* bytes;
+  size_t size;
+};
 // Called first in every kernel body (the rewriter inserts it): a kernel called without <<<>>> is an error.
-void enter_kernel(const char* name, int line);
+// `parameters`: the body's `count` parameters, in order; count -1 where the rewriter could not name them all.
+void enter_kernel(const char* name, int line, const KernelParameter* parameters, int count);
+// The same, with the parameters themselves, as declared: a kernel's parameter is never a reference.
+template <typename... P>
+inline void enter_kernel_reading(const char* name, int line, const P&... parameters) {
+  const KernelParameter list[] = {{(const void*)__builtin_addressof(parameters), sizeof(P)}..., {nullptr, 0}};
+  enter_kernel(name, line, list, static_cast<int>(sizeof...(P)));
+}
 // Runs every block of the grid to completion (a launch is synchronous here), or records the launch error
 // CUDA would give for the configuration.
 void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody body, void* closure);

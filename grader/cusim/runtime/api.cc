@@ -7,6 +7,7 @@
 #include "cusim.h"
 #include "cusim/runtime/access_profile.h"
 #include "cusim/runtime/device_memory.h"
+#include "cusim/runtime/device_statics.h"
 #include "cusim/runtime/fatal.h"
 #include "cusim/runtime/host_work.h"
 #include "cusim/runtime/launch_record.h"
@@ -51,6 +52,21 @@ cudagrade::LaunchAccount g_launches;
 // The kernel the current launch runs, as its body names itself on entry (cusim::enter_kernel): the launch
 // expression can be a pointer, and the GPU runner names the function the runtime launched.
 const char* g_entered_kernel = nullptr;
+
+// The parameters of the launch whose first thread just entered, as the GPU runner reads them from the
+// launch's argument buffer: a parameter of 8 bytes that holds the address of device memory (a cudaMalloc
+// buffer or a __device__ variable) is noted by its size alone, as addresses differ between the backends.
+void note_parameters(const KernelParameter* parameters, int count) {
+  if (count < 0) return g_launches.parameters_unread();
+  g_launches.begin_parameters();
+  for (int i = 0; i < count; ++i) {
+    uint64_t word = 0;
+    if (parameters[i].size == sizeof word) std::memcpy(&word, parameters[i].bytes, sizeof word);
+    const bool address = parameters[i].size == sizeof word &&
+                         (device_memory::contains(word) || device_statics::contains(word));
+    g_launches.note_parameter(parameters[i].size, address ? nullptr : parameters[i].bytes);
+  }
+}
 
 void note_launch(const LaunchConfig& config, const char* kernel) {
   if (!g_counting_launches) return;
@@ -103,9 +119,11 @@ void run_kernel(const LaunchConfig& config, const char* kernel_name, KernelBody 
   note_launch(config, g_entered_kernel != nullptr ? g_entered_kernel : "");
 }
 
-void enter_kernel(const char* name, int line) {
+void enter_kernel(const char* name, int line, const KernelParameter* parameters, int count) {
   if (scheduler().inside_kernel()) {
-    if (g_entered_kernel == nullptr) g_entered_kernel = name;
+    if (g_entered_kernel != nullptr) return;
+    g_entered_kernel = name;
+    if (g_counting_launches) note_parameters(parameters, count);
     return;
   }
   fail("crashed", "kernel " + std::string(name) + " (line " + std::to_string(line) +
