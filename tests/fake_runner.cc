@@ -290,6 +290,16 @@ void handle(const std::string& line, const Behaviour& behaviour) {
   if (behaviour.mode == "truncate-arena" && truncate(path.c_str(), 0) != 0) std::exit(8);
   // Right outputs, with what a GPU runner says when it saw C last written by a copy from host memory.
   if (verb == "check" && behaviour.mode == "host-copied-output") return respond("ok " + nonce + " host=output:2");
+  // The launches a runner counts, and a file that launches otherwise where a tool wraps it (fake_sanitizer.h
+  // says so to the runner it starts): what a file that tells compute-sanitizer apart does.
+  if (verb == "check" && behaviour.mode == "launches-otherwise-when-watched") {
+    const bool watched = std::getenv("FAKE_SANITIZER_WRAPS") != nullptr;
+    return respond("ok " + nonce + " launches=1:00000000000000aa:0000000000000001:" +
+                   (watched ? "00000000000000a1" : "00000000000000a2") + ":tiled");
+  }
+  if (verb == "check" && behaviour.mode == "launches-the-same-when-watched") {
+    return respond("ok " + nonce + " launches=1:00000000000000aa:0000000000000001:00000000000000a1:tiled");
+  }
   if (verb == "check") return respond("ok " + nonce);
   // A real runner's timed samples take their time, and the grader holds the reply against its own clock.
   usleep(static_cast<useconds_t>(kSamples * behaviour.ms * 1000));

@@ -91,10 +91,10 @@ class Grader {
   // compute-sanitizer's racecheck, then synccheck, on the suite's smallest non-trivial correctness case, in the
   // student's sandbox with the runner grade() built (grader_sanitizer.cc). It needs the GPU: run it after grade().
   // On the case `case_name` when given (a case whose launches differ from the simulator's), else on the
-  // smallest warp-wide correctness case (pipeline/sanitizer_check.h). `graded_launches`: that case's account
-  // from the grade, which the run under the tool must tell again (watched_run_verdict).
+  // smallest warp-wide correctness case (pipeline/sanitizer_check.h). `graded`: the grade, whose account of the
+  // case's launches the run under the tool must tell again (watched_run_verdict); null for none.
   SanitizerVerdict sanitize(const std::filesystem::path& submission, const TestSuite& suite,
-                            const std::string& case_name = "", const std::string& graded_launches = "");
+                            const std::string& case_name = "", const GradeReport* graded = nullptr);
 
  private:
   GradeReport grade_cases(const std::filesystem::path& submission, const std::vector<TestCase>& cases,

@@ -33,7 +33,7 @@ std::string why_no_verdict(const RunnerSession::Ending& ending, const std::strin
 }  // namespace
 
 SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const TestSuite& suite,
-                                  const std::string& case_name, const std::string& graded_launches) {
+                                  const std::string& case_name, const GradeReport* graded) {
   if (backend_.simulated()) return not_checked("compute-sanitizer needs a GPU; the simulator checks its own runs");
   const std::vector<TestCase> cases = cases_to_grade(suite);
   const auto named = std::find_if(cases.begin(), cases.end(), [&](const TestCase& c) { return c.name == case_name; });
@@ -53,6 +53,12 @@ SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const
   }
   // The graded runner's process is done with: its GPU memory goes back before the tool's run starts.
   if (student_) student_->stop();
+  std::string graded_launches;
+  if (graded != nullptr) {
+    for (const CaseResult& result : graded->cases) {
+      if (result.name == chosen->name) graded_launches = result.launches;
+    }
+  }
   SanitizerVerdict verdict;
   for (SanitizerTool tool : {SanitizerTool::kRacecheck, SanitizerTool::kSynccheck}) {
     std::string watched_launches;

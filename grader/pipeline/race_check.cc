@@ -196,9 +196,7 @@ void finish_race_check(Grader& gpu, const std::filesystem::path& submission, con
       // The simulator checked other code than the GPU ran: compute-sanitizer checks what the GPU runs.
       const std::string merged = report.race_check;
       try {
-        const CaseResult* graded = case_named(report, sanitize_case);
-        merge_sanitizer_verdict(report,
-                                gpu.sanitize(submission, suite, sanitize_case, graded ? graded->launches : ""));
+        merge_sanitizer_verdict(report, gpu.sanitize(submission, suite, sanitize_case, &report));
         report.race_check = merged + "; and " + report.race_check;
       } catch (const std::exception& error) {
         report.race_check = merged + "; compute-sanitizer could not run: " + error.what();
@@ -211,7 +209,7 @@ void finish_race_check(Grader& gpu, const std::filesystem::path& submission, con
   settle_uncounted_efficiency(report, instead_of.empty() ? "it did not run beside this GPU grade (--race-check)"
                                                           : "it did not count here: " + instead_of.substr(said_none ? 6 : 0));
   try {
-    merge_sanitizer_verdict(report, gpu.sanitize(submission, suite), instead_of);
+    merge_sanitizer_verdict(report, gpu.sanitize(submission, suite, "", &report), instead_of);
   } catch (const std::exception& error) {
     // As for the simulator: the checker's trouble (no room for an arena, say) must not cost the grade.
     report.race_check = std::string("none: compute-sanitizer could not run: ") + error.what();

@@ -103,14 +103,18 @@ struct SanitizerFixture {
   TempDir scratch{TempDir::Medium::kDisk};
   testing::FakeBackend backend{scratch.path()};
 
-  SanitizerVerdict sanitize(const FakeSanitizer& tool, const std::string& behaviour = "correct") {
+  // `graded`: sanitize with the grade's accounts of the launches, as finish_race_check does.
+  SanitizerVerdict sanitize(const FakeSanitizer& tool, const std::string& behaviour = "correct", bool graded = false) {
     GradeOptions options;
     options.compute_sanitizer = tool.program;
     Grader grader(*find_lab("matmul"), backend, project.paths(), options);
     TestSuite suite;
     suite.lab = "matmul";
     suite.cases = {sized_case("small", {16, 13, 7}), sized_case("seven", {7, 5, 9})};
-    return grader.sanitize(project.write("student/matmul.cu", behaviour), suite);
+    const std::filesystem::path file = project.write("student/matmul.cu", behaviour);
+    if (!graded) return grader.sanitize(file, suite);
+    const GradeReport report = grader.grade(file, suite);
+    return grader.sanitize(file, suite, "", &report);
   }
 };
 
@@ -149,6 +153,22 @@ TEST_CASE("a file both tools find clean is checked, racecheck then synccheck, on
   CHECK(verdict.case_name == "seven");
   const std::string words = read_file(tool.log);
   CHECK_THAT(words, Catch::StartsWith("--tool racecheck") && Catch::Contains("\n--tool synccheck"));
+}
+
+TEST_CASE("a file that launches otherwise under the tool than in its grade is rejected on the case the tool ran",
+          "[sanitizer_check]") {
+  SanitizerFixture fixture;
+  FakeSanitizer tool("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n",
+                     "========= ERROR SUMMARY: 0 errors\n");
+  SanitizerVerdict verdict = fixture.sanitize(tool, "launches-otherwise-when-watched", true);
+  INFO(verdict.message);
+  CHECK(verdict.outcome == SanitizerVerdict::Outcome::kFound);
+  CHECK(verdict.status == CaseStatus::kRejected);
+  CHECK(verdict.case_name == "seven");
+  CHECK_THAT(verdict.message, Catch::StartsWith("under compute-sanitizer the file launched other kernels"));
+  // The same launches in both runs, or no grade to hold it to: clean.
+  CHECK(fixture.sanitize(tool, "launches-the-same-when-watched", true).outcome == SanitizerVerdict::Outcome::kClean);
+  CHECK(fixture.sanitize(tool, "launches-otherwise-when-watched").outcome == SanitizerVerdict::Outcome::kClean);
 }
 
 TEST_CASE("a barrier error is the case's crash, and a tool that says nothing is no check, with the reason",

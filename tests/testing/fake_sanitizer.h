@@ -26,7 +26,7 @@ struct FakeSanitizer {
     const std::string reports = dir.path().string() + "/";
     program = executable_file(dir.path() / "compute-sanitizer",
                               "#!/bin/sh\necho \"$@\" >> '" + log.string() +
-                                  "'\nfor last; do :; done\n\"$last\"\n"
+                                  "'\nfor last; do :; done\nFAKE_SANITIZER_WRAPS=1 \"$last\"\n"
                                   "echo '========= COMPUTE-SANITIZER'\n"
                                   "if [ \"$2\" = racecheck ] && grep -q racy \"$last\"; then cat '" +
                                   reports +
