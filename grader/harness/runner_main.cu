@@ -301,9 +301,6 @@ extern "C" cudaError_t __real_cudaLaunchKernel(const void* function, dim3 grid, 
                                                cudaStream_t stream);
 
 namespace {
-// Makes the launch through `launch` (the real entry), counting nothing it launches in turn, then notes it with
-// its kernel's name: `function` is a __global__ function's address or a cudaKernel_t, which cudaFuncGetName
-// takes as it is.
 // The handle of a kernel launched by its host function's address; null where there is none. Asked only after
 // the launch succeeded, so the runtime knows the function and its answer sets no error.
 cudaKernel_t kernel_of(const void* function) {
@@ -311,8 +308,10 @@ cudaKernel_t kernel_of(const void* function) {
   return cudaGetKernel(&kernel, function) == cudaSuccess ? kernel : nullptr;
 }
 
-// `kernel`: the launched kernel's handle, for its parameters, which `args` holds; null where the launch named
-// the kernel by its host function's address (`function`).
+// Makes the launch through `launch` (the real entry), counting nothing it launches in turn, then notes it with
+// its kernel's name: `function` is a __global__ function's address or a cudaKernel_t, which cudaFuncGetName
+// takes as it is. `kernel`: the launched kernel's handle, for its parameters, which `args` holds; null where
+// the launch named the kernel by its host function's address.
 template <typename Launch>
 cudaError_t counted_launch(const void* function, cudaKernel_t kernel, void** args, dim3 grid, dim3 block,
                            size_t shared, Launch launch) {
@@ -332,7 +331,6 @@ cudaError_t counted_launch(const void* function, cudaKernel_t kernel, void** arg
   }
   return status;
 }
-
 }  // namespace
 
 extern "C" cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
