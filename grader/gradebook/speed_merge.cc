@@ -35,13 +35,6 @@ const StudentResult* same_file(const std::vector<StudentResult>& gpu_run, const 
   return nullptr;
 }
 
-const CaseResult* case_named(const GradeReport& report, const std::string& name) {
-  for (const CaseResult& result : report.cases) {
-    if (result.name == name) return &result;
-  }
-  return nullptr;
-}
-
 // The note the simulator left in the message ("...; speed is graded later ...") is no longer true.
 void drop_unmeasured_note(std::string& message) {
   const size_t at = message.find("speed is graded later on the course GPU");

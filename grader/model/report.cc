@@ -14,4 +14,11 @@ void total_up(GradeReport& report) {
   report.verdict = verdict_of(statuses);
 }
 
+const CaseResult* case_named(const GradeReport& report, const std::string& name) {
+  for (const CaseResult& result : report.cases) {
+    if (result.name == name) return &result;
+  }
+  return nullptr;
+}
+
 }  // namespace cudagrade

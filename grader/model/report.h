@@ -95,4 +95,7 @@ struct GradeReport {
 // Fills verdict, score and max_score from the cases.
 void total_up(GradeReport& report);
 
+// The case of `report` called `name`; null when it has none.
+const CaseResult* case_named(const GradeReport& report, const std::string& name);
+
 }  // namespace cudagrade

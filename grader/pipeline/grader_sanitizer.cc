@@ -53,12 +53,8 @@ SanitizerVerdict Grader::sanitize(const std::filesystem::path& submission, const
   }
   // The graded runner's process is done with: its GPU memory goes back before the tool's run starts.
   if (student_) student_->stop();
-  std::string graded_launches;
-  if (graded != nullptr) {
-    for (const CaseResult& result : graded->cases) {
-      if (result.name == chosen->name) graded_launches = result.launches;
-    }
-  }
+  const CaseResult* graded_case = graded != nullptr ? case_named(*graded, chosen->name) : nullptr;
+  const std::string graded_launches = graded_case != nullptr ? graded_case->launches : "";
   SanitizerVerdict verdict;
   for (SanitizerTool tool : {SanitizerTool::kRacecheck, SanitizerTool::kSynccheck}) {
     std::string watched_launches;

@@ -7,6 +7,7 @@
 #include "labs/registry.h"
 #include "testing/fake_backend.h"
 #include "testing/phase_count.h"
+#include "testing/required_case.h"
 #include "testing/sized_case.h"
 
 namespace cudagrade {
@@ -14,6 +15,7 @@ namespace {
 
 using testing::FakeBackend;
 using testing::FakeProject;
+using testing::required_case;
 
 TestCase matmul_case(const std::string& name, std::vector<int64_t> size, CaseKind kind = CaseKind::kSquare) {
   return testing::sized_case(name, std::move(size), kind);
@@ -43,14 +45,6 @@ struct Fixture {
   }
 };
 
-const CaseResult& case_named(const GradeReport& report, const std::string& name) {
-  for (const CaseResult& result : report.cases) {
-    if (result.name == name) return result;
-  }
-  FAIL("no case named " << name);
-  throw std::logic_error("unreachable");
-}
-
 TEST_CASE("a correct submission passes every case with full points", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("correct", matmul_suite());
@@ -64,11 +58,11 @@ TEST_CASE("a correct submission passes every case with full points", "[pipeline]
 TEST_CASE("a crash in one case fails that case only, a fresh runner grades the rest", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("crash-on-size=7", matmul_suite());
-  CHECK(case_named(report, "small").status == CaseStatus::kPassed);
-  const CaseResult& crashed = case_named(report, "seven");
+  CHECK(required_case(report, "small").status == CaseStatus::kPassed);
+  const CaseResult& crashed = required_case(report, "seven");
   CHECK(crashed.status == CaseStatus::kCrashed);
   CHECK_THAT(crashed.message, Catch::Contains("Aborted"));
-  CHECK(case_named(report, "larger").status == CaseStatus::kPassed);
+  CHECK(required_case(report, "larger").status == CaseStatus::kPassed);
   CHECK(report.verdict == CaseStatus::kCrashed);
   CHECK(report.score == 2);
 }
@@ -79,9 +73,9 @@ TEST_CASE("a hang is killed at the case's timeout and the rest still run", "[pip
   suite.cases[1].timeout_s = 0.5;
   const auto started = Clock::now();
   GradeReport report = fixture.grade("hang-on-size=7", suite);
-  CHECK(case_named(report, "seven").status == CaseStatus::kTimeout);
-  CHECK(case_named(report, "seven").elapsed_ms < 3000);
-  CHECK(case_named(report, "larger").status == CaseStatus::kPassed);
+  CHECK(required_case(report, "seven").status == CaseStatus::kTimeout);
+  CHECK(required_case(report, "seven").elapsed_ms < 3000);
+  CHECK(required_case(report, "larger").status == CaseStatus::kPassed);
   CHECK(Clock::now() - started < std::chrono::seconds(10));
 }
 
@@ -102,11 +96,11 @@ TEST_CASE("cases with the same inputs share a run only under the same time limit
                               : std::vector<TestCase>{generous, also_generous, tight};
     // Every check of that size is answered 1.5 s late: past the tight limit, well inside the generous one.
     const GradeReport report = fixture.grade("sleep-on-size=7", suite);
-    CHECK(case_named(report, "tight").status == CaseStatus::kTimeout);
-    CHECK(case_named(report, "generous").status == CaseStatus::kPassed);
-    CHECK(case_named(report, "also-generous").status == CaseStatus::kPassed);
-    CHECK_THAT(case_named(report, "also-generous").message, Catch::Contains("the same inputs as case generous"));
-    CHECK_THAT(case_named(report, "generous").message, !Catch::Contains("the same inputs"));
+    CHECK(required_case(report, "tight").status == CaseStatus::kTimeout);
+    CHECK(required_case(report, "generous").status == CaseStatus::kPassed);
+    CHECK(required_case(report, "also-generous").status == CaseStatus::kPassed);
+    CHECK_THAT(required_case(report, "also-generous").message, Catch::Contains("the same inputs as case generous"));
+    CHECK_THAT(required_case(report, "generous").message, !Catch::Contains("the same inputs"));
   }
 }
 
@@ -141,8 +135,8 @@ TEST_CASE("graders that share a class's time limits measure each case's limit on
     return limit_measurements([&] {
       for (int student = 0; student < 2; ++student) {
         const GradeReport report = fixture.grade("hang-on-size=7", suite, options);
-        CHECK(case_named(report, "seven").status == CaseStatus::kTimeout);
-        CHECK(case_named(report, "larger").status == CaseStatus::kPassed);
+        CHECK(required_case(report, "seven").status == CaseStatus::kTimeout);
+        CHECK(required_case(report, "larger").status == CaseStatus::kPassed);
       }
     });
   };
@@ -155,17 +149,17 @@ TEST_CASE("graders that share a class's time limits measure each case's limit on
 TEST_CASE("a sticky CUDA error is reported as a crash with the CUDA error named", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("cuda-error-on-size=16", matmul_suite());
-  const CaseResult& result = case_named(report, "small");
+  const CaseResult& result = required_case(report, "small");
   CHECK(result.status == CaseStatus::kCrashed);
   CHECK_THAT(result.message, Catch::Contains("cudaErrorIllegalAddress"));
-  CHECK(case_named(report, "seven").status == CaseStatus::kPassed);
+  CHECK(required_case(report, "seven").status == CaseStatus::kPassed);
 }
 
 TEST_CASE("exiting with status 0 instead of answering is a crash, not a pass", "[pipeline]") {
   Fixture fixture;
   GradeReport report = fixture.grade("exit-zero-on-size=7", matmul_suite());
-  CHECK(case_named(report, "seven").status == CaseStatus::kCrashed);
-  CHECK_THAT(case_named(report, "seven").message, Catch::Contains("exit code 0"));
+  CHECK(required_case(report, "seven").status == CaseStatus::kCrashed);
+  CHECK_THAT(required_case(report, "seven").message, Catch::Contains("exit code 0"));
 }
 
 TEST_CASE("wrong, unwritten, out-of-bounds and input-changing outputs are wrong answers", "[pipeline]") {

@@ -24,13 +24,6 @@ std::string why_not_checked(const GradeReport& sim) {
   }
 }
 
-const CaseResult* case_named(const GradeReport& report, const std::string& name) {
-  for (const CaseResult& result : report.cases) {
-    if (result.name == name) return &result;
-  }
-  return nullptr;
-}
-
 // A checker's verdict on a case the GPU graded: its status and message, no points; what the GPU said and the
 // checker's own details stay in the details.
 void overrule(CaseResult& result, CaseStatus status, const std::string& message, const std::string& checker_details) {

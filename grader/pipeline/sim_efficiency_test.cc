@@ -14,10 +14,13 @@
 #include "pipeline/grader.h"
 #include "report/gradescope_printer.h"
 #include "testing/phase_count.h"
+#include "testing/required_case.h"
 #include "testing/sized_case.h"
 
 namespace cudagrade {
 namespace {
+
+using testing::required_case;
 
 TestCase efficiency_case(const std::string& name, EfficiencyMetric metric, double full, double zero) {
   TestCase test_case = testing::sized_case(name, {32, 32, 32}, CaseKind::kEfficiency);
@@ -51,14 +54,6 @@ GradeReport graded(const std::string& relative, const TestSuite& suite, double r
   return report;
 }
 
-const CaseResult& case_named(const GradeReport& report, const std::string& name) {
-  for (const CaseResult& result : report.cases) {
-    if (result.name == name) return result;
-  }
-  FAIL("no case " << name);
-  throw std::logic_error("unreachable");
-}
-
 TEST_CASE("a tiled reference and the uncoalesced example earn different efficiency points on the same rules",
           "[efficiency][sim]") {
   const TestSuite suite = efficiency_suite();
@@ -77,21 +72,21 @@ TEST_CASE("a tiled reference and the uncoalesced example earn different efficien
   }
   // The tiled kernel: each of the 4 blocks loads its 2 tiles of A and 2 of B along K, coalesced, so A and B are
   // each read twice and C written once: (2 + 2 + 1) / 3 the fewest bytes, at 4 sectors a request of 4-byte loads.
-  const EfficiencyResult& tiled_traffic = *case_named(tiled, "traffic").efficiency;
+  const EfficiencyResult& tiled_traffic = *required_case(tiled, "traffic").efficiency;
   REQUIRE(tiled_traffic.value);
   CHECK(*tiled_traffic.value == Approx(5.0 / 3.0).margin(0.01));
   CHECK(tiled_traffic.points == 2);
-  CHECK(*case_named(tiled, "coalescing").efficiency->value == Approx(1.0));
-  CHECK(*case_named(tiled, "load-sectors").efficiency->value == Approx(4.0));
-  CHECK(case_named(tiled, "load-sectors").points == 2);
+  CHECK(*required_case(tiled, "coalescing").efficiency->value == Approx(1.0));
+  CHECK(*required_case(tiled, "load-sectors").efficiency->value == Approx(4.0));
+  CHECK(required_case(tiled, "load-sectors").points == 2);
   // The uncoalesced one: a warp is two threadIdx.y rows of 16 lanes, and its lanes read A from 16 rows (16
   // sectors a request) and B at two adjacent columns (1 sector): (16 + 1) / 2 = 8.5 sectors a load, which is
   // (16 - 8.5) / (16 - 4.5) x 2 = 1.30 points, 1.25 in steps of a quarter. Its traffic is far over the tiled one's.
-  CHECK(*case_named(uncoalesced, "load-sectors").efficiency->value == Approx(8.5));
-  CHECK(case_named(uncoalesced, "load-sectors").points == 1.25);
-  CHECK(*case_named(uncoalesced, "coalescing").efficiency->value > 1.5);
-  CHECK(case_named(uncoalesced, "coalescing").points < 2);
-  CHECK(*case_named(uncoalesced, "traffic").efficiency->value > 20 * *tiled_traffic.value);
+  CHECK(*required_case(uncoalesced, "load-sectors").efficiency->value == Approx(8.5));
+  CHECK(required_case(uncoalesced, "load-sectors").points == 1.25);
+  CHECK(*required_case(uncoalesced, "coalescing").efficiency->value > 1.5);
+  CHECK(required_case(uncoalesced, "coalescing").points < 2);
+  CHECK(*required_case(uncoalesced, "traffic").efficiency->value > 20 * *tiled_traffic.value);
   CHECK(uncoalesced.score < tiled.score);
   // The same file, the same points: counting is deterministic.
   const GradeReport again = graded("submissions/matmul/uncoalesced.cu", suite);
@@ -134,9 +129,9 @@ void matmul(const float* A, const float* B, float* C, int M, int K, int N) {
   const TestSuite suite = efficiency_suite();
   const GradeReport staged = graded((scratch.path() / "matmul.cu").string(), suite);
   const GradeReport naive = graded("reference/matmul/naive.cu", suite);
-  const EfficiencyResult& staged_traffic = *case_named(staged, "traffic").efficiency;
-  const EfficiencyResult& naive_traffic = *case_named(naive, "traffic").efficiency;
-  INFO(case_named(staged, "traffic").message);
+  const EfficiencyResult& staged_traffic = *required_case(staged, "traffic").efficiency;
+  const EfficiencyResult& naive_traffic = *required_case(naive, "traffic").efficiency;
+  INFO(required_case(staged, "traffic").message);
   REQUIRE(staged_traffic.value);
   REQUIRE(naive_traffic.value);
   CHECK(*staged_traffic.value > *naive_traffic.value);
@@ -161,9 +156,9 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
   // again, at both sizes. A recount is a run too.
   CHECK(runs[run] == 4);
   CHECK(runs[recount] == 2);
-  CHECK_THAT(case_named(together, "dram").message,
+  CHECK_THAT(required_case(together, "dram").message,
              Catch::Contains("the same inputs as case traffic, judged by its run"));
-  CHECK_THAT(case_named(together, "dram-larger-cache").message, !Catch::Contains("the same inputs"));
+  CHECK_THAT(required_case(together, "dram-larger-cache").message, !Catch::Contains("the same inputs"));
 
   // Each case graded alone gives the same figure and points as the shared run.
   for (const TestCase& test_case : suite.cases) {
@@ -172,7 +167,7 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
     alone.cases.push_back(test_case);
     const GradeReport report_alone = graded("submissions/matmul/uncoalesced.cu", alone);
     const CaseResult& by_itself = report_alone.cases[0];
-    const CaseResult& shared = case_named(together, test_case.name);
+    const CaseResult& shared = required_case(together, test_case.name);
     INFO(test_case.name << ": " << shared.message);
     CHECK(shared.status == CaseStatus::kPassed);
     REQUIRE(shared.efficiency->value);
@@ -180,7 +175,7 @@ TEST_CASE("efficiency cases with the same inputs and modelled cache are one coun
     CHECK(*shared.efficiency->value == *by_itself.efficiency->value);
     CHECK(shared.points == by_itself.points);
   }
-  CHECK(*case_named(together, "dram-larger-cache").efficiency->value < *case_named(together, "dram").efficiency->value);
+  CHECK(*required_case(together, "dram-larger-cache").efficiency->value < *required_case(together, "dram").efficiency->value);
 }
 
 TEST_CASE("a grader that goes on to the next student counts that student's run, not the last one's",
@@ -192,12 +187,12 @@ TEST_CASE("a grader that goes on to the next student counts that student's run, 
   const TestSuite suite = efficiency_suite();
   const GradeReport uncoalesced = grader.grade(paths.root / "submissions/matmul/uncoalesced.cu", suite);
   const GradeReport tiled = grader.grade(paths.root / "reference/matmul/tiled.cu", suite);
-  REQUIRE(case_named(uncoalesced, "traffic").efficiency->value);
-  REQUIRE(case_named(tiled, "traffic").efficiency->value);
-  CHECK(*case_named(uncoalesced, "traffic").efficiency->value > 20);
-  CHECK(*case_named(tiled, "traffic").efficiency->value == Approx(5.0 / 3.0).margin(0.01));
-  CHECK(*case_named(tiled, "load-sectors").efficiency->value == Approx(4.0));
-  CHECK_THAT(case_named(tiled, "coalescing").message, Catch::Contains("the same inputs as case traffic"));
+  REQUIRE(required_case(uncoalesced, "traffic").efficiency->value);
+  REQUIRE(required_case(tiled, "traffic").efficiency->value);
+  CHECK(*required_case(uncoalesced, "traffic").efficiency->value > 20);
+  CHECK(*required_case(tiled, "traffic").efficiency->value == Approx(5.0 / 3.0).margin(0.01));
+  CHECK(*required_case(tiled, "load-sectors").efficiency->value == Approx(4.0));
+  CHECK_THAT(required_case(tiled, "coalescing").message, Catch::Contains("the same inputs as case traffic"));
 }
 
 TEST_CASE("a wrong answer earns no efficiency points, whatever its accesses, and keeps its verdict",
@@ -371,9 +366,9 @@ TEST_CASE("a file tiled only at the listed size is graded by its count at a size
   const GradeReport naive = graded("submissions/gpu-only/matmul/naive_twin.cu", suite);
   const GradeReport tiled = graded("reference/matmul/tiled.cu", suite);
   for (const TestCase& test_case : suite.cases) {
-    const CaseResult& cheat = case_named(singling, test_case.name);
-    const CaseResult& twin = case_named(naive, test_case.name);
-    const CaseResult& honest = case_named(tiled, test_case.name);
+    const CaseResult& cheat = required_case(singling, test_case.name);
+    const CaseResult& twin = required_case(naive, test_case.name);
+    const CaseResult& honest = required_case(tiled, test_case.name);
     INFO(test_case.name << ": " << cheat.message << " / " << cheat.efficiency->note);
     REQUIRE(cheat.status == CaseStatus::kPassed);
     REQUIRE(cheat.efficiency->recount_value);
@@ -385,7 +380,7 @@ TEST_CASE("a file tiled only at the listed size is graded by its count at a size
     CHECK(honest.efficiency->note.empty());
     CHECK(honest.points == honest.efficiency->max_points);
   }
-  const EfficiencyResult& traffic = *case_named(singling, "traffic").efficiency;
+  const EfficiencyResult& traffic = *required_case(singling, "traffic").efficiency;
   CHECK(*traffic.value < 4);            // at 64^3 it ran the tiled kernel ...
   CHECK(*traffic.recount_value > 4 * *traffic.value);  // ... and at 48^3 the naive one
   CHECK_THAT(traffic.note, Catch::Contains("counted again at 48x48x48, a size drawn for this grade, it launched "
@@ -396,10 +391,10 @@ TEST_CASE("a file tiled only at the listed size is graded by its count at a size
   // Both paths in one kernel: the name is the same at both sizes, the shared memory is not.
   const GradeReport branching = graded("submissions/gpu-only/matmul/tiled_branch_at_counted_sizes.cu", suite);
   for (const TestCase& test_case : suite.cases) {
-    const CaseResult& cheat = case_named(branching, test_case.name);
+    const CaseResult& cheat = required_case(branching, test_case.name);
     INFO(test_case.name << ": " << cheat.message << " / " << cheat.efficiency->note);
     REQUIRE(cheat.status == CaseStatus::kPassed);
-    CHECK(cheat.points <= case_named(naive, test_case.name).points);
+    CHECK(cheat.points <= required_case(naive, test_case.name).points);
     CHECK_THAT(cheat.efficiency->note,
                Catch::Contains("it used no shared memory there and used shared memory at the listed size"));
   }
