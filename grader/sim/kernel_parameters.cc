@@ -7,23 +7,22 @@
 namespace cudagrade {
 namespace {
 
-// Words that qualify or spell a type without naming anything: a parameter whose last word is one of them,
-// or whose words before the last are only these qualifiers, has no name.
-const std::set<std::string_view>& type_words() {
-  static const std::set<std::string_view> words = {
-      "const",    "volatile", "__restrict__", "__restrict", "restrict", "struct",   "class",   "union",
-      "enum",     "typename", "signed",       "unsigned",   "short",    "long",     "int",     "char",
-      "float",    "double",   "bool",         "void",       "auto",     "wchar_t",  "char8_t", "char16_t",
-      "char32_t", "register", "__grid_constant__"};
-  return words;
-}
+// Words that qualify a type without naming anything, and the builtin types' words: a parameter whose last word
+// is either has no name, and neither has one whose words before the last are only qualifiers.
 bool is_qualifier(std::string_view word) {
-  return word == "const" || word == "volatile" || word == "__restrict__" || word == "__restrict" ||
-         word == "restrict" || word == "struct" || word == "class" || word == "union" || word == "enum" ||
-         word == "typename" || word == "register" || word == "__grid_constant__";
+  static const std::set<std::string_view> qualifiers = {
+      "const", "volatile", "__restrict__", "__restrict", "restrict", "struct",
+      "class", "union",    "enum",         "typename",   "register", "__grid_constant__"};
+  return qualifiers.count(word) != 0;
+}
+bool is_type_word(std::string_view word) {
+  static const std::set<std::string_view> builtin = {"signed", "unsigned", "short",   "long",     "int",
+                                                     "char",   "float",    "double",  "bool",     "void",
+                                                     "auto",   "wchar_t",  "char8_t", "char16_t", "char32_t"};
+  return is_qualifier(word) || builtin.count(word) != 0;
 }
 
-// The names the file #defines: one of them before a parameter's last word may spell anything.
+// The names the file #defines.
 std::set<std::string> defined_names(const SourceScan& scan) {
   std::set<std::string> names;
   const std::string& text = scan.text();
@@ -87,7 +86,7 @@ std::string parameter_name(std::vector<std::string> tokens, const std::set<std::
     if (depth != 0) return "";
     tokens.resize(i);
   }
-  if (tokens.size() < 2 || !is_word(tokens.back()) || type_words().count(tokens.back()) != 0) return "";
+  if (tokens.size() < 2 || !is_word(tokens.back()) || is_type_word(tokens.back())) return "";
   if (tokens[tokens.size() - 2] == "::") return "";
   bool names_a_type = false;
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
@@ -101,24 +100,24 @@ std::string parameter_name(std::vector<std::string> tokens, const std::set<std::
 
 }  // namespace
 
-std::optional<std::vector<std::string>> kernel_parameter_names(const SourceScan& scan,
-                                                                const KernelDeclaration& kernel) {
-  const size_t open = parameter_list_open(scan, kernel);
+KernelParameterNames::KernelParameterNames(const SourceScan& scan) : scan_(scan), macros_(defined_names(scan)) {}
+
+std::optional<std::vector<std::string>> KernelParameterNames::of(const KernelDeclaration& kernel) const {
+  const size_t open = parameter_list_open(scan_, kernel);
   if (open == std::string::npos) return std::nullopt;
-  const size_t close = scan.group_end(open);
+  const size_t close = scan_.group_end(open);
   if (close == std::string::npos || close > kernel.head_end) return std::nullopt;
   bool unreadable = false;
-  const std::vector<std::string> tokens = code_tokens(scan, open + 1, close, unreadable);
+  const std::vector<std::string> tokens = code_tokens(scan_, open + 1, close, unreadable);
   if (unreadable) return std::nullopt;
   if (tokens.empty() || (tokens.size() == 1 && tokens[0] == "void")) return std::vector<std::string>{};
-  const std::set<std::string> macros = defined_names(scan);
   std::vector<std::string> names;
   std::vector<std::string> parameter;
   int depth = 0;  // (), [], {} and <>: a comma inside a template argument list splits nothing
   bool in_default = false;
   for (size_t i = 0; i <= tokens.size(); ++i) {
     if (i == tokens.size() || (depth == 0 && tokens[i] == ",")) {
-      std::string name = parameter_name(parameter, macros);
+      std::string name = parameter_name(parameter, macros_);
       if (name.empty()) return std::nullopt;
       names.push_back(std::move(name));
       parameter.clear();

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,15 @@
 
 namespace cudagrade {
 
-std::optional<std::vector<std::string>> kernel_parameter_names(const SourceScan& scan,
-                                                                const KernelDeclaration& kernel);
+class KernelParameterNames {
+ public:
+  // Reads the names the file #defines once, for every kernel of `scan`.
+  explicit KernelParameterNames(const SourceScan& scan);
+  std::optional<std::vector<std::string>> of(const KernelDeclaration& kernel) const;
+
+ private:
+  const SourceScan& scan_;
+  std::set<std::string> macros_;  // a word the file #defines, before a parameter's last, may spell anything
+};
 
 }  // namespace cudagrade

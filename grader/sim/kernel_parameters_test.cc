@@ -10,7 +10,7 @@ std::optional<std::vector<std::string>> names_in(const std::string& source) {
   const SourceScan scan(source);
   const std::vector<KernelDeclaration> kernels = kernel_declarations(scan);
   REQUIRE_FALSE(kernels.empty());
-  return kernel_parameter_names(scan, kernels.front());
+  return KernelParameterNames(scan).of(kernels.front());
 }
 
 using Names = std::vector<std::string>;

@@ -264,11 +264,12 @@ std::optional<RewriteResult> rewrite_shared(const SourceScan& scan, std::vector<
 // launch's account its parameters too, where their names are certain (sim/kernel_parameters.h).
 void mark_kernel_entries(const SourceScan& scan, const std::vector<KernelDeclaration>& kernels,
                          std::vector<Edit>& edits) {
+  const KernelParameterNames parameter_names(scan);
   for (const KernelDeclaration& kernel : kernels) {
     if (!kernel.has_body) continue;
     const size_t body = kernel.head_end + 1;
     const int line = scan.line_at(kernel.keyword);
-    const std::optional<std::vector<std::string>> parameters = kernel_parameter_names(scan, kernel);
+    const std::optional<std::vector<std::string>> parameters = parameter_names.of(kernel);
     const std::string entry =
         parameters ? fmt::format(" ::cusim::enter_kernel_reading(\"{}\", {}{}{});", kernel.name, line,
                                  parameters->empty() ? "" : ", ", fmt::join(*parameters, ", "))
