@@ -116,7 +116,8 @@ CachedToolchain::Step CachedToolchain::compile(const std::string& label, const s
   const std::string inputs = fmt::format(
       "{}\n{}\n{}\n{}{}\n", version_of(compiler_command.front()), fmt::join(command, " "),
       headers_fingerprint(include_dirs),
-      sandbox ? "screened v7: include trace by real paths; depth 0 for asm, no_sanitize, the simulator's names; feature queries\n"
+      sandbox ? "screened v8: include trace by real paths; depth 0 for asm, no_sanitize, the simulator's names "
+                "(enter_kernel_reading); feature queries\n"
               : "",
       contents);
 
