@@ -55,6 +55,8 @@ add_executable(cudagrade_tests
   grader/check/physical_limit_test.cc
   grader/cli/package_command_test.cc
   grader/core/subprocess_test.cc
+  grader/core/cpu_time_limit_test.cc
+  grader/run/runner_session_test.cc
   grader/core/temp_dir_test.cc
   grader/core/text_test.cc
   grader/core/phase_clock_test.cc

@@ -186,11 +186,12 @@ Grader::Preparation Grader::prepare(const std::filesystem::path& submission, con
     return Preparation::kEveryCaseDecided;
   }
   student_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner), StartRetry::kNeverAfterAFailure,
-                                          options_.runner_start_timeout);
+                                          options_.runner_start_timeout, runner_time_basis());
   student_runner_ = build.runner;
   if (backend_.simulated()) {
     second_order_ = std::make_unique<RunnerSlot>(build.runner, student_command(build.runner),
-                                                 StartRetry::kNeverAfterAFailure, options_.runner_start_timeout);
+                                                 StartRetry::kNeverAfterAFailure, options_.runner_start_timeout,
+                                                 runner_time_basis());
     second_order_->start_fresh();  // starting up while the first case runs in the first order
   }
   if (backend_.can_time()) start_trusted_early(cases);

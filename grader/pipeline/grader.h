@@ -170,6 +170,8 @@ class Grader {
   RunnerReply check_within_limit(const TestCase& test_case, const Workload& workload,
                                  const std::function<RunnerReply(RunnerSession&, Arena&, double)>& check,
                                  std::unique_ptr<Arena>& arena, double& limit);
+  // What the runners' limits count: wall time, or the simulator's runner's own CPU time.
+  TimeBasis runner_time_basis() const;
   // What a case without a timeout of its own is first waited for, now (first_wait_seconds).
   double first_wait_for(const TestCase& test_case) const;
   std::string limit_key(const TestCase& test_case) const;

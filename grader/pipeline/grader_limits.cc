@@ -25,6 +25,11 @@ double second_order_limit_seconds(bool timeout_given, double timeout_s) {
   return timeout_given ? timeout_s : kSecondOrderLimitFactor * timeout_s;
 }
 
+// The simulator's runner does CPU work alone, so its limits count that work, not the machine's load.
+TimeBasis Grader::runner_time_basis() const {
+  return backend_.simulated() ? TimeBasis::kOwnCpuTime : TimeBasis::kWallClock;
+}
+
 double Grader::first_wait_for(const TestCase& test_case) const {
   return first_wait_seconds(backend_.simulated(), student_hung_, test_case.timeout_s);
 }

@@ -256,7 +256,9 @@ RunnerSlot* Grader::trusted_runner(const std::string& key, const std::filesystem
 RunnerSlot* Grader::add_trusted(const std::string& key, const BuildResult& build) {
   std::vector<std::string> command = told_its_device({build.runner.string()}, 1);
   if (options_.device) command = pinned_to_device(std::move(command), *options_.device);
-  return trusted_.emplace(key, std::make_unique<RunnerSlot>(build.runner, std::move(command))).first->second.get();
+  auto slot = std::make_unique<RunnerSlot>(build.runner, std::move(command), StartRetry::kAfterEveryFailure,
+                                           kRunnerStartTimeout, runner_time_basis());
+  return trusted_.emplace(key, std::move(slot)).first->second.get();
 }
 
 std::optional<Timing> Grader::time_trusted(const std::string& runner_key, RunnerSlot& slot, const TestCase& test_case,

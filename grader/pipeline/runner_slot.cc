@@ -35,7 +35,7 @@ RunnerSession* RunnerSlot::fresh_session(RunnerReply& failure) {
 void RunnerSlot::start_fresh() {
   ScopedPhase phase("runner start: end the old, spawn the new");
   session_.reset();  // the old process first: never two of one slot at once
-  session_ = std::make_unique<RunnerSession>(command_, runner_);
+  session_ = std::make_unique<RunnerSession>(command_, runner_, time_basis_);
   greeted_ = false;
   used_ = false;
 }

@@ -22,10 +22,15 @@ class RunnerSlot {
  public:
   explicit RunnerSlot(std::filesystem::path runner) : runner_(runner), command_{runner.string()} {}
   // A runner started through a confining command (core/confinement.h).
+  // Its sessions' limits count as `basis` says: the simulator's runner's own CPU time (core/cpu_time_limit.h).
   RunnerSlot(std::filesystem::path runner, std::vector<std::string> command,
              StartRetry retry = StartRetry::kAfterEveryFailure,
-             std::chrono::milliseconds start_timeout = kRunnerStartTimeout)
-      : runner_(std::move(runner)), command_(std::move(command)), retry_(retry), start_timeout_(start_timeout) {}
+             std::chrono::milliseconds start_timeout = kRunnerStartTimeout, TimeBasis basis = TimeBasis::kWallClock)
+      : runner_(std::move(runner)),
+        command_(std::move(command)),
+        retry_(retry),
+        start_timeout_(start_timeout),
+        time_basis_(basis) {}
 
   // The live session, started if needed; null with `failure` set when the runner would not start (or, for a
   // slot that never retries, did not start once).
@@ -50,6 +55,7 @@ class RunnerSlot {
   std::vector<std::string> command_;
   StartRetry retry_ = StartRetry::kAfterEveryFailure;
   std::chrono::milliseconds start_timeout_{kRunnerStartTimeout};
+  TimeBasis time_basis_ = TimeBasis::kWallClock;
   std::optional<RunnerReply> start_failure_;  // the first failed greeting, kept for kNeverAfterAFailure
   std::unique_ptr<RunnerSession> session_;
   bool greeted_ = false;  // session_ has answered the greeting

@@ -77,8 +77,9 @@ void record_runner_phases(const RunnerReply& reply) {
   }
 }
 
-RunnerSession::RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner)
-    : runner_(runner) {
+RunnerSession::RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner,
+                             TimeBasis basis)
+    : runner_(runner), time_basis_(basis) {
   SubprocessOptions options;
   options.control_channel = true;
   options.output_cap_bytes = 256 << 10;
@@ -94,8 +95,11 @@ RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& 
   const std::string nonce = unpredictable_hex();
   const std::string request = arguments.empty() ? fmt::format("{} {}", verb, nonce)
                                                 : fmt::format("{} {} {}", verb, nonce, arguments);
+  const Clock::time_point sent = Clock::now();
+  const std::optional<double> cpu_at_send =
+      time_basis_ == TimeBasis::kOwnCpuTime ? process_tree_cpu_seconds(process_->pid()) : std::nullopt;
   if (!process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
-  if (outcome == WaitOutcome::kReady) outcome = process_->read_line(line, deadline);
+  if (outcome == WaitOutcome::kReady) outcome = await_reply(line, sent, deadline, cpu_at_send);
   if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
   reply.output = process_->take_output();
 
@@ -180,6 +184,23 @@ RunnerReply RunnerSession::start(Clock::time_point deadline) {
     reply.detail = "malformed greeting from the runner";
   }
   return reply;
+}
+
+// The reply line, by the deadline; where the limit counts the runner's CPU time (`cpu_at_send` known), the
+// wait goes on past the wall deadline while the runner has used less of it than the wait allowed.
+WaitOutcome RunnerSession::await_reply(std::string& line, Clock::time_point sent, Clock::time_point deadline,
+                                       std::optional<double> cpu_at_send) {
+  const double limit_s = std::chrono::duration<double>(deadline - sent).count();
+  for (;;) {
+    const WaitOutcome outcome = process_->read_line(line, deadline);
+    if (outcome != WaitOutcome::kTimedOut || !cpu_at_send) return outcome;
+    const std::optional<double> cpu_now = process_tree_cpu_seconds(process_->pid());
+    if (!cpu_now) return outcome;
+    const std::optional<double> left = cpu_limit_wait_left(
+        limit_s, *cpu_now - *cpu_at_send, std::chrono::duration<double>(Clock::now() - sent).count());
+    if (!left) return outcome;
+    deadline = deadline_after(*left);
+  }
 }
 
 RunnerReply RunnerSession::collect(Arena& arena, RunnerReply reply) {

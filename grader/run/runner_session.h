@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "core/cpu_time_limit.h"
 #include "core/subprocess.h"
 #include "model/sample_mixing.h"
 #include "model/timing.h"
@@ -52,8 +53,10 @@ struct RunnerReply {
 
 class RunnerSession {
  public:
-  // `command` starts the runner: its path, or a confining wrapper around it (core/confinement.h).
-  RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner);
+  // `command` starts the runner: its path, or a confining wrapper around it (core/confinement.h). Every
+  // request's deadline counts as `basis` says (core/cpu_time_limit.h).
+  RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner,
+                TimeBasis basis = TimeBasis::kWallClock);
 
   // Waits for the runner's greeting. On failure the reply says why and the session is finished.
   RunnerReply start(Clock::time_point deadline);
@@ -86,11 +89,14 @@ class RunnerSession {
 
  private:
   RunnerReply exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline);
+  WaitOutcome await_reply(std::string& line, Clock::time_point sent, Clock::time_point deadline,
+                          std::optional<double> cpu_at_send);
   RunnerReply collect(Arena& arena, RunnerReply reply);
   RunnerReply tampered(RunnerReply reply, const std::string& line);
 
   std::filesystem::path runner_;  // the executable, for the source lines of a simulator's verdict
   std::unique_ptr<Subprocess> process_;
+  TimeBasis time_basis_ = TimeBasis::kWallClock;
   DeviceInfo device_;
   bool finished_ = false;
 };

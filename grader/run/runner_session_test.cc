@@ -1,0 +1,67 @@
+// A session's limits, as the grader holds a runner to them: in wall time (a GPU's runner), or in the runner's
+// own CPU time (the simulator's, core/cpu_time_limit.h). The runners here are small Python programs that
+// speak the greeting of the protocol; "load" is a busy loop pinned to the runner's core.
+#include "run/runner_session.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+namespace cudagrade {
+namespace {
+
+// Also the session's "runner": its folder is the working directory.
+constexpr const char* kPython = "/usr/bin/python3";
+
+// Reads the greeting request from descriptor 3, does `work` (Python statements), answers on descriptor 4.
+std::vector<std::string> greeting_runner(const std::string& work) {
+  const std::string program =
+      "import os, time\n"
+      "os.sched_setaffinity(0, {0})\n"
+      "request = os.read(3, 200).split()\n" +
+      work +
+      "\nos.write(4, b'hello ' + request[1] + b' cc=9.0 sms=1 l2=1 mem=1 name=probe\\n')\n"
+      "os.read(3, 200)\n";
+  return {kPython, "-c", program};
+}
+
+// Another process busy on the runner's core, for as long as the object lives: the runner gets about half.
+Subprocess load_on_core_zero() {
+  return Subprocess({kPython, "-c", "import os\nos.sched_setaffinity(0, {0})\nwhile True: pass\n"}, {});
+}
+
+constexpr const char* kWorkSevenTenths = "while time.process_time() < 0.7: pass";
+
+TEST_CASE("a runner sharing its core with another is held to its own CPU time, not the wall's",
+          "[runner_session]") {
+  Subprocess load = load_on_core_zero();
+  SECTION("its CPU time: 0.7 s of work within a 1 s limit is answered, though it takes more wall time") {
+    RunnerSession session(greeting_runner(kWorkSevenTenths), kPython, TimeBasis::kOwnCpuTime);
+    const auto started = Clock::now();
+    const RunnerReply reply = session.start(deadline_after(1.0));
+    INFO(reply.detail);
+    CHECK(reply.outcome == RunnerReply::Outcome::kOk);
+    CHECK(Clock::now() - started > std::chrono::seconds(1));  // the load was real: the wall deadline passed
+  }
+  SECTION("the wall's: the same work times out") {
+    RunnerSession session(greeting_runner(kWorkSevenTenths), kPython, TimeBasis::kWallClock);
+    CHECK(session.start(deadline_after(1.0)).outcome == RunnerReply::Outcome::kTimedOut);
+  }
+}
+
+TEST_CASE("a runner held to its CPU time that sleeps or works too long is judged as before", "[runner_session]") {
+  SECTION("sleeping uses no CPU time: judged at the wall deadline") {
+    RunnerSession session(greeting_runner("time.sleep(5)"), kPython, TimeBasis::kOwnCpuTime);
+    const auto started = Clock::now();
+    CHECK(session.start(deadline_after(0.5)).outcome == RunnerReply::Outcome::kTimedOut);
+    CHECK(Clock::now() - started < std::chrono::seconds(2));
+  }
+  SECTION("working past the limit: judged once its CPU time is spent") {
+    RunnerSession session(greeting_runner("while True: pass"), kPython, TimeBasis::kOwnCpuTime);
+    const auto started = Clock::now();
+    CHECK(session.start(deadline_after(0.5)).outcome == RunnerReply::Outcome::kTimedOut);
+    CHECK(Clock::now() - started < std::chrono::duration<double>(kCpuLimitWallAllowance * 0.5 + 1));
+  }
+}
+
+}  // namespace
+}  // namespace cudagrade
