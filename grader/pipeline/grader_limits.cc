@@ -43,8 +43,8 @@ std::optional<double> Grader::known_limit(const TestCase& test_case) const {
   return limits_->known(limit_key(test_case));
 }
 
-// The slowest reference's check of the case's first input set, by the grader's clock (transfers and all),
-// times kTimeoutReferenceFactor. A reference that fails or hangs counts as needing the whole timeout: the
+// The slowest reference's check of the case's first input set, as the limit counts it (on a GPU by the
+// grader's clock, transfers and all; in the simulator the runner's CPU time), times kTimeoutReferenceFactor. A reference that fails or hangs counts as needing the whole timeout: the
 // case then keeps its ceiling. Measured once per TimeLimits: the graders that share it wait for the figure.
 double Grader::calibrate_limit(const TestCase& test_case) {
   return limits_->measured(limit_key(test_case), [&] {
@@ -59,7 +59,8 @@ double Grader::calibrate_limit(const TestCase& test_case) {
       std::unique_ptr<Arena> arena = make_arena(trusted_arenas_, input_sets(test_case, 1));
       const auto started = Clock::now();
       const RunnerReply reply = session->check(*arena, deadline_after(test_case.timeout_s));
-      const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+      const double seconds = session->last_request_cpu_seconds().value_or(
+          std::chrono::duration<double>(Clock::now() - started).count());
       slowest_s = std::max(slowest_s, reply.outcome == RunnerReply::Outcome::kOk ? seconds : test_case.timeout_s);
     }
     // Up to a tenth of a second, so that the limit a report names is a plain number.

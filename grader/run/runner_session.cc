@@ -100,6 +100,7 @@ RunnerReply RunnerSession::exchange(const std::string& verb, const std::string& 
       time_basis_ == TimeBasis::kOwnCpuTime ? process_tree_cpu_seconds(process_->pid()) : std::nullopt;
   if (!process_->send_line(request)) outcome = process_->wait_for_exit(deadline);
   if (outcome == WaitOutcome::kReady) outcome = await_reply(line, sent, deadline, cpu_at_send);
+  note_request_cpu_time(cpu_at_send);
   if (outcome == WaitOutcome::kTimedOut) process_->kill_group();
   reply.output = process_->take_output();
 
@@ -184,6 +185,14 @@ RunnerReply RunnerSession::start(Clock::time_point deadline) {
     reply.detail = "malformed greeting from the runner";
   }
   return reply;
+}
+
+void RunnerSession::note_request_cpu_time(std::optional<double> cpu_at_send) {
+  last_request_cpu_seconds_.reset();
+  if (!cpu_at_send) return;
+  if (const std::optional<double> cpu_now = process_tree_cpu_seconds(process_->pid())) {
+    last_request_cpu_seconds_ = *cpu_now - *cpu_at_send;
+  }
 }
 
 // The reply line, by the deadline; where the limit counts the runner's CPU time (`cpu_at_send` known), the

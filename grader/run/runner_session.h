@@ -84,6 +84,9 @@ class RunnerSession {
   };
   Ending finish(Clock::time_point deadline);
 
+  // The runner's CPU time from sending the last request to the end of its wait, where the limits count it
+  // (kOwnCpuTime) and the runner was there to be read.
+  std::optional<double> last_request_cpu_seconds() const { return last_request_cpu_seconds_; }
   bool finished() const { return finished_; }
   const DeviceInfo& device() const { return device_; }
 
@@ -91,12 +94,14 @@ class RunnerSession {
   RunnerReply exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline);
   WaitOutcome await_reply(std::string& line, Clock::time_point sent, Clock::time_point deadline,
                           std::optional<double> cpu_at_send);
+  void note_request_cpu_time(std::optional<double> cpu_at_send);
   RunnerReply collect(Arena& arena, RunnerReply reply);
   RunnerReply tampered(RunnerReply reply, const std::string& line);
 
   std::filesystem::path runner_;  // the executable, for the source lines of a simulator's verdict
   std::unique_ptr<Subprocess> process_;
   TimeBasis time_basis_ = TimeBasis::kWallClock;
+  std::optional<double> last_request_cpu_seconds_;
   DeviceInfo device_;
   bool finished_ = false;
 };

@@ -41,10 +41,16 @@ TEST_CASE("a runner sharing its core with another is held to its own CPU time, n
     INFO(reply.detail);
     CHECK(reply.outcome == RunnerReply::Outcome::kOk);
     CHECK(Clock::now() - started > std::chrono::seconds(1));  // the load was real: the wall deadline passed
+    // What the request took by the limit's count, as a time limit's calibration reads a reference's: its
+    // work (0.7 s and Python's start) and not the wall time the load stretched it to.
+    REQUIRE(session.last_request_cpu_seconds().has_value());
+    CHECK(*session.last_request_cpu_seconds() >= 0.65);
+    CHECK(*session.last_request_cpu_seconds() < 1.0);
   }
   SECTION("the wall's: the same work times out") {
     RunnerSession session(greeting_runner(kWorkSevenTenths), kPython, TimeBasis::kWallClock);
     CHECK(session.start(deadline_after(1.0)).outcome == RunnerReply::Outcome::kTimedOut);
+    CHECK_FALSE(session.last_request_cpu_seconds().has_value());
   }
 }
 
