@@ -53,8 +53,8 @@ struct RunnerReply {
 
 class RunnerSession {
  public:
-  // `command` starts the runner: its path, or a confining wrapper around it (core/confinement.h). Every
-  // request's deadline counts as `basis` says (core/cpu_time_limit.h).
+  // `command` starts the runner: its path, or a confining wrapper around it (core/confinement.h). The
+  // deadline of every request but the greeting counts as `basis` says (core/cpu_time_limit.h).
   RunnerSession(const std::vector<std::string>& command, const std::filesystem::path& runner,
                 TimeBasis basis = TimeBasis::kWallClock);
 
@@ -91,7 +91,9 @@ class RunnerSession {
   const DeviceInfo& device() const { return device_; }
 
  private:
-  RunnerReply exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline);
+  // `basis`: what the request's deadline counts.
+  RunnerReply exchange(const std::string& verb, const std::string& arguments, Clock::time_point deadline,
+                       TimeBasis basis);
   WaitOutcome await_reply(std::string& line, Clock::time_point sent, Clock::time_point deadline,
                           std::optional<double> cpu_at_send);
   void note_request_cpu_time(std::optional<double> cpu_at_send);
