@@ -5,7 +5,8 @@
 // the slowest reference's time on the same inputs, measured once per class (pipeline/time_limits.h),
 // at least the floor and at most the case's timeout. A run that needed more than the floor but less than
 // that limit is run again with it, so a correct but slow file (the naive kernel) never times out. In the
-// simulator the first wait is kSimulatorFirstWaitSeconds until the student's runner hangs once.
+// simulator the first wait is kSimulatorFirstWaitSeconds until the student's runner hangs once, and every
+// limit counts the runner's CPU time (core/cpu_time_limit.h).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -44,8 +45,9 @@ std::optional<double> Grader::known_limit(const TestCase& test_case) const {
 }
 
 // The slowest reference's check of the case's first input set, as the limit counts it (on a GPU by the
-// grader's clock, transfers and all; in the simulator the runner's CPU time), times kTimeoutReferenceFactor. A reference that fails or hangs counts as needing the whole timeout: the
-// case then keeps its ceiling. Measured once per TimeLimits: the graders that share it wait for the figure.
+// grader's clock, transfers and all; in the simulator the runner's CPU time), times kTimeoutReferenceFactor.
+// A reference that fails or hangs counts as needing the whole timeout: the case then keeps its ceiling.
+// Measured once per TimeLimits: the graders that share it wait for the figure.
 double Grader::calibrate_limit(const TestCase& test_case) {
   return limits_->measured(limit_key(test_case), [&] {
     ScopedPhase phase("time limit: the references' own time on the case");
